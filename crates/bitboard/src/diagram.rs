@@ -1,0 +1,205 @@
+//! The diagram text format: one board row a line, top row first, `-` an empty square and
+//! `*` a set one. Used by `Display`/`Debug`, by [`Bitboard::from_diagram`] and `FromStr`,
+//! and by the [`diagram!`](crate::diagram!) macro so tests can draw boards as pictures.
+//!
+//! Whitespace inside a line is ignored and blank lines are skipped, so diagrams may be
+//! indented and spaced for readability.
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::{Bitboard, Geometry, Word};
+
+/// What is wrong with a diagram string.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DiagramError {
+    #[error("expected {expected} rows, found {found}")]
+    RowCount { expected: u32, found: usize },
+    #[error("row {row}: expected {expected} squares, found {found}")]
+    RowLength {
+        row: usize,
+        expected: u32,
+        found: usize,
+    },
+    #[error("row {row}, column {column}: unexpected character {found:?} (use '-' or '*')")]
+    BadCharacter {
+        row: usize,
+        column: usize,
+        found: char,
+    },
+}
+
+impl<G: Geometry> Bitboard<G> {
+    /// Parses a diagram (see the [module docs](self)). Rows and columns in errors are
+    /// 1-based.
+    pub fn from_diagram(text: &str) -> Result<Self, DiagramError> {
+        let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        if rows.len() != G::HEIGHT as usize {
+            return Err(DiagramError::RowCount {
+                expected: G::HEIGHT,
+                found: rows.len(),
+            });
+        }
+        let mut set = Self::EMPTY;
+        for (row, line) in rows.iter().enumerate() {
+            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != G::WIDTH as usize {
+                return Err(DiagramError::RowLength {
+                    row: row + 1,
+                    expected: G::WIDTH,
+                    found: cells.len(),
+                });
+            }
+            for (col, &cell) in cells.iter().enumerate() {
+                match cell {
+                    '-' => {}
+                    '*' => {
+                        let square = G::bit(row as u32, col as u32).expect("inside the board");
+                        set = set.with(square);
+                    }
+                    found => {
+                        return Err(DiagramError::BadCharacter {
+                            row: row + 1,
+                            column: col + 1,
+                            found,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(set)
+    }
+}
+
+impl<G: Geometry> FromStr for Bitboard<G> {
+    type Err = DiagramError;
+
+    fn from_str(text: &str) -> Result<Self, DiagramError> {
+        Self::from_diagram(text)
+    }
+}
+
+impl<G: Geometry> fmt::Display for Bitboard<G> {
+    /// The diagram, one row a line, each line ending in a newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..G::HEIGHT {
+            for col in 0..G::WIDTH {
+                let square = G::bit(row, col).expect("inside the board");
+                f.write_str(if self.contains(square) { "*" } else { "-" })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl<G: Geometry> fmt::Debug for Bitboard<G> {
+    /// The geometry, the raw bits, and the diagram; set padding bits are called out since
+    /// the diagram cannot show them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bitboard<{}>({:#x})", G::NAME, self.0)?;
+        let padding = self.0 & !G::VALID;
+        if padding != G::Word::ZERO {
+            write!(f, " with padding bits {padding:#x} set")?;
+        }
+        write!(f, "\n{self}")
+    }
+}
+
+/// A [`Bitboard`] drawn as a picture, one string literal a row:
+///
+/// ```
+/// use bitgames_bitboard::{Santorini, diagram};
+///
+/// let corners = diagram!(Santorini;
+///     "*---*"
+///     "-----"
+///     "-----"
+///     "-----"
+///     "*---*"
+/// );
+/// assert_eq!(corners.len(), 4);
+/// ```
+///
+/// # Panics
+/// On a malformed diagram, naming what is wrong: the macro is meant for tests.
+#[macro_export]
+macro_rules! diagram {
+    ($geometry:ty; $($row:literal)+) => {
+        match $crate::Bitboard::<$geometry>::from_diagram(concat!($($row, "\n"),+)) {
+            Ok(bitboard) => bitboard,
+            Err(err) => panic!("invalid {} diagram: {}", stringify!($geometry), err),
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use quickcheck::{Gen, QuickCheck};
+
+    use crate::{Amazons, Bitboard, DiagramError, Geometry, Othello, Santorini};
+
+    #[test]
+    fn display_draws_rows_top_first() {
+        let b = Bitboard::<Santorini>::from_square(8).with(40);
+        assert_eq!(b.to_string(), "*----\n-----\n-----\n-----\n----*\n");
+        let dbg = format!("{b:?}");
+        assert!(dbg.starts_with("Bitboard<Santorini>(0x10000000100)\n"), "{dbg}");
+    }
+
+    #[test]
+    fn debug_calls_out_padding_bits() {
+        let b = Bitboard::<Santorini>::from_bits(1);
+        assert!(format!("{b:?}").contains("padding bits 0x1 set"));
+    }
+
+    fn round_trips<G: Geometry>(bits: Vec<u32>) -> bool {
+        let set: Bitboard<G> = bits
+            .into_iter()
+            .map(|b| b % G::INDICES)
+            .filter(|&b| G::is_square(b))
+            .collect();
+        set.to_string().parse::<Bitboard<G>>() == Ok(set)
+    }
+
+    #[test]
+    fn diagrams_round_trip() {
+        let mut qc = QuickCheck::new()
+            .rng(Gen::from_size_and_seed(60, 11))
+            .tests(2_000);
+        qc.quickcheck(round_trips::<Santorini> as fn(Vec<u32>) -> bool);
+        qc.quickcheck(round_trips::<Othello> as fn(Vec<u32>) -> bool);
+        qc.quickcheck(round_trips::<Amazons> as fn(Vec<u32>) -> bool);
+    }
+
+    #[test]
+    fn malformed_diagrams_are_errors() {
+        type B = Bitboard<Santorini>;
+        assert_eq!(
+            B::from_diagram("-----\n-----"),
+            Err(DiagramError::RowCount {
+                expected: 5,
+                found: 2
+            })
+        );
+        assert_eq!(
+            B::from_diagram("-----\n----\n-----\n-----\n-----"),
+            Err(DiagramError::RowLength {
+                row: 2,
+                expected: 5,
+                found: 4
+            })
+        );
+        assert_eq!(
+            B::from_diagram("-----\n-----\n--x--\n-----\n-----"),
+            Err(DiagramError::BadCharacter {
+                row: 3,
+                column: 3,
+                found: 'x'
+            })
+        );
+        assert_eq!(B::from_diagram(" - - * - - \n\n-----\n-----\n-----\n-----\n"), Ok(B::from_square(10)));
+    }
+}

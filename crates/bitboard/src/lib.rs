@@ -1,0 +1,23 @@
+//! Board geometries, bitboards and the strategy vocabulary shared by every bitgames game.
+//!
+//! - [`Geometry`]: how a board is laid out in an integer (width, height, bits a row, padding),
+//!   implemented by [`Santorini`], [`Othello`], [`Amazons`] and [`TowerDefence`].
+//! - [`Bitboard`]: a set of squares of one geometry, with set operations, an iterator over its
+//!   squares, edge-safe shifts by [`Direction`], and the diagram text format (`-` off, `*` on,
+//!   one row a line) for `Display`, `Debug`, parsing and the [`diagram!`] test macro.
+//! - [`Strategy`]: the name and [`StrategyKind`] every implementation strategy of a game's hot
+//!   operations carries, so tests, benches and the CLI can list and select them.
+//!
+//! There is no game logic here.
+
+mod bitboard;
+mod diagram;
+mod geometry;
+mod strategy;
+mod word;
+
+pub use bitboard::{Bitboard, Squares};
+pub use diagram::DiagramError;
+pub use geometry::{Amazons, Direction, Geometry, Othello, Santorini, TowerDefence};
+pub use strategy::{Strategy, StrategyInfo, StrategyKind};
+pub use word::Word;

@@ -1,0 +1,199 @@
+//! The hot operations, declared once in [`Kernels`], and the list of strategies.
+
+mod naive;
+mod shift;
+mod table;
+
+use core::fmt;
+
+use bitgames_bitboard::{Strategy, StrategyInfo};
+
+use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
+
+pub use naive::Naive;
+pub use shift::Shift;
+pub use table::Table;
+
+/// Santorini's hot operations. Every strategy gives identical answers (proven by the tests);
+/// they differ only in speed.
+///
+/// The core forms work on bitboards. The list forms take the design notes' row-major grid
+/// and 1-based cell; their default implementations convert to bitboards and back, so a
+/// bitboard strategy's list form measures "bitboard with conversions", while [`Naive`]
+/// overrides them with its native array code.
+pub trait Kernels: Strategy {
+    /// The squares a worker on `from` may move to: neighbours of `from` at level at most 3
+    /// and at most one above the level of `from`.
+    fn move_to(from: Square, levels: &Levels) -> Bitboard;
+
+    /// Single-source shortest paths over [`Kernels::move_to`]: layer `k` holds the squares
+    /// whose distance from `from` is exactly `k`.
+    fn distances(from: Square, levels: &Levels) -> DistanceLayers;
+
+    /// [`Kernels::move_to`] in list form.
+    #[inline]
+    fn move_to_cells(from: Cell, grid: &LevelGrid) -> CellList {
+        CellList::from_bitboard(Self::move_to(from.into(), &Levels::from_grid(grid)))
+    }
+
+    /// [`Kernels::distances`] in list form.
+    #[inline]
+    fn distances_grid(from: Cell, grid: &LevelGrid) -> DistanceGrid {
+        Self::distances(from.into(), &Levels::from_grid(grid)).to_grid()
+    }
+}
+
+/// Something done once per strategy, generic over it (tests, benches, the CLI). Used with
+/// [`for_each_strategy`], so adding a strategy to that function adds it everywhere.
+pub trait StrategyVisitor {
+    fn visit<S: Kernels>(&mut self);
+}
+
+/// Calls `visitor` with every strategy, [`Naive`] first.
+pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
+    visitor.visit::<Naive>();
+    visitor.visit::<Shift>();
+    visitor.visit::<Table>();
+}
+
+/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
+pub fn strategies() -> Vec<StrategyInfo> {
+    struct Collect(Vec<StrategyInfo>);
+    impl StrategyVisitor for Collect {
+        fn visit<S: Kernels>(&mut self) {
+            self.0.push(S::info());
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    for_each_strategy(&mut collect);
+    collect.0
+}
+
+/// The most distance layers a 5x5 board can have (a path through all 25 squares).
+pub const MAX_LAYERS: usize = 25;
+
+/// Distances from one square as layers: `layer(k)` holds the squares exactly `k` moves away.
+/// Layer 0 is the source itself; squares in no layer are unreachable.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DistanceLayers {
+    /// Layers beyond `len` are always empty, so the derived equality is exact.
+    layers: [Bitboard; MAX_LAYERS],
+    len: u8,
+}
+
+impl DistanceLayers {
+    /// Starts the layers of a breadth-first search from `source`.
+    #[inline(always)]
+    pub(crate) fn new(source: Bitboard) -> Self {
+        let mut layers = [Bitboard::EMPTY; MAX_LAYERS];
+        layers[0] = source;
+        DistanceLayers { layers, len: 1 }
+    }
+
+    /// Appends the next layer (non-empty, disjoint from the earlier ones).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, layer: Bitboard) {
+        self.layers[usize::from(self.len)] = layer;
+        self.len += 1;
+    }
+
+    /// The number of layers (one more than the greatest distance).
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Never true: layer 0 holds the source.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares exactly `k` moves away (empty beyond the last layer).
+    #[inline]
+    pub fn layer(&self, k: usize) -> Bitboard {
+        self.layers.get(k).copied().unwrap_or(Bitboard::EMPTY)
+    }
+
+    /// The non-empty layers, nearest first.
+    pub fn layers(&self) -> &[Bitboard] {
+        &self.layers[..self.len()]
+    }
+
+    /// Every reachable square, the source included.
+    pub fn reachable(&self) -> Bitboard {
+        self.layers().iter().fold(Bitboard::EMPTY, |acc, &l| acc | l)
+    }
+
+    /// The distance to `square`, or `None` if it cannot be reached.
+    pub fn distance(&self, square: Square) -> Option<u8> {
+        self.layers()
+            .iter()
+            .position(|layer| layer.contains(square.bit()))
+            .map(|k| k as u8)
+    }
+
+    /// Converts to the list form.
+    #[inline]
+    pub fn to_grid(&self) -> DistanceGrid {
+        let mut grid = DistanceGrid([None; 25]);
+        for (k, layer) in self.layers().iter().enumerate() {
+            for bit in *layer {
+                grid.0[Square::from_bit(bit).expect("layers hold board squares").index()] =
+                    Some(k as u8);
+            }
+        }
+        grid
+    }
+
+    /// Converts from the list form.
+    pub fn from_grid(grid: &DistanceGrid) -> DistanceLayers {
+        let mut layers = [Bitboard::EMPTY; MAX_LAYERS];
+        let mut len = 0;
+        for (index, distance) in grid.0.iter().enumerate() {
+            if let Some(d) = *distance {
+                let d = usize::from(d);
+                layers[d] = layers[d].with(Square::from_index(index).bit());
+                len = len.max(d + 1);
+            }
+        }
+        DistanceLayers {
+            layers,
+            len: len as u8,
+        }
+    }
+}
+
+impl fmt::Debug for DistanceLayers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_grid(), f)
+    }
+}
+
+/// Distances in list form: entry `i` (row-major) is the number of moves to reach square `i`,
+/// or `None` if it cannot be reached.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DistanceGrid(pub [Option<u8>; 25]);
+
+impl DistanceGrid {
+    pub fn get(&self, cell: Cell) -> Option<u8> {
+        self.0[cell.index()]
+    }
+}
+
+impl fmt::Display for DistanceGrid {
+    /// Five rows of five entries, `.` for unreachable.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.0.chunks(5) {
+            for (i, d) in row.iter().enumerate() {
+                let sep = if i == 0 { "" } else { " " };
+                match d {
+                    Some(d) => write!(f, "{sep}{d:>2}")?,
+                    None => write!(f, "{sep} .")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

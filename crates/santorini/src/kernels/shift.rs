@@ -1,0 +1,79 @@
+//! Bitboard shifts on the 7x7 padded board, as in the design notes.
+
+use bitgames_bitboard::{Strategy, StrategyKind};
+
+use super::{DistanceLayers, Kernels};
+use crate::{Bitboard, Levels, Square};
+
+/// Shifts and masks: a square's neighbourhood is the pattern 115335 (bits 0,1,2,7,9,14,15,16)
+/// moved to it; a set's closed neighbourhood is two shift-or rounds; BFS advances one whole
+/// distance layer with a few bitwise operations.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shift;
+
+impl Strategy for Shift {
+    const NAME: &'static str = "shift";
+    const KIND: StrategyKind = StrategyKind::Shift;
+    const IDEA: &'static str = "7x7 padded bitboards, neighbourhoods by shifting, layered BFS";
+}
+
+/// The eight neighbours of bit 8 (row 1, col 1), seen from bit 0.
+const NEIGHBOUR_PATTERN: u64 = 115_335;
+
+/// The open neighbourhood of one square.
+#[inline(always)]
+fn neighbourhood(square: Square) -> u64 {
+    // Every board square is at bit 8 or above, so the pattern moves left by bit - 8.
+    (NEIGHBOUR_PATTERN << (square.bit() - 8)) & Bitboard::FULL.0
+}
+
+/// The closed neighbourhood (the set and every square next to it) of a whole set.
+#[inline(always)]
+fn closed_neighbourhood(set: u64) -> u64 {
+    let x = set | set << 1 | set >> 1;
+    (x | x << 7 | x >> 7) & Bitboard::FULL.0
+}
+
+#[inline(always)]
+fn move_to(from: Square, levels: &Levels) -> u64 {
+    let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| levels.at(l).0);
+    let n = neighbourhood(from);
+    let bit = from.bitboard().0;
+    if bit & l0 != 0 {
+        n & (l0 | l1)
+    } else if bit & l1 != 0 {
+        n & (l0 | l1 | l2)
+    } else {
+        n & (l0 | l1 | l2 | l3)
+    }
+}
+
+impl Kernels for Shift {
+    #[inline]
+    fn move_to(from: Square, levels: &Levels) -> Bitboard {
+        Bitboard::from_bits(move_to(from, levels))
+    }
+
+    #[inline]
+    fn distances(from: Square, levels: &Levels) -> DistanceLayers {
+        let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| levels.at(l).0);
+        let low = l0 | l1;
+        let from_one_up = l1 | l2 | l3;
+        let from_two_up = l2 | l3;
+
+        let mut layers = DistanceLayers::new(from.bitboard());
+        // The source may stand on any level; every later square is at level 3 or below, so
+        // the set-wise step M(X) of the design notes applies from the first layer on.
+        let mut frontier = move_to(from, levels);
+        let mut reached = from.bitboard().0 | frontier;
+        while frontier != 0 {
+            layers.push(Bitboard::from_bits(frontier));
+            let next = (closed_neighbourhood(frontier) & low)
+                | (closed_neighbourhood(frontier & from_one_up) & l2)
+                | (closed_neighbourhood(frontier & from_two_up) & l3);
+            frontier = next & !reached;
+            reached |= frontier;
+        }
+        layers
+    }
+}

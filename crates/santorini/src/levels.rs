@@ -1,0 +1,112 @@
+//! The two forms of a board's levels: the design notes' row-major list and four bitboards.
+
+use crate::{Bitboard, Cell, Square};
+
+/// The 25 levels in row-major order, (1,1), (1,2), .., (5,5): the list form of the design
+/// notes. Level 4 is a dome, or in the kernels' model a space held by another worker; values
+/// above 4 are treated as 4.
+pub type LevelGrid = [u8; 25];
+
+/// The levels as four disjoint bitboards `L0..L3`; a square in none of them is level 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Levels {
+    by_level: [Bitboard; 4],
+}
+
+impl Levels {
+    /// Every square at level 0 (the empty board).
+    pub const FLAT: Levels = Levels {
+        by_level: [
+            Bitboard::FULL,
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+        ],
+    };
+
+    /// Builds the bitboard form from four sets.
+    ///
+    /// Returns `None` if the sets overlap or hold padding bits.
+    pub fn from_bitboards(by_level: [Bitboard; 4]) -> Option<Levels> {
+        let mut seen = Bitboard::EMPTY;
+        for set in by_level {
+            if set.intersects(seen) || !set.is_on_board() {
+                return None;
+            }
+            seen |= set;
+        }
+        Some(Levels { by_level })
+    }
+
+    /// The squares at `level` (0..=3).
+    ///
+    /// # Panics
+    /// If `level > 3`; level 4 is the complement of the others, see [`Levels::domes`].
+    #[inline(always)]
+    pub fn at(&self, level: u8) -> Bitboard {
+        self.by_level[usize::from(level)]
+    }
+
+    /// The squares at level 4.
+    #[inline]
+    pub fn domes(&self) -> Bitboard {
+        !(self.by_level[0] | self.by_level[1] | self.by_level[2] | self.by_level[3])
+    }
+
+    /// The level of one square.
+    #[inline]
+    pub fn level(&self, square: Square) -> u8 {
+        (0..4)
+            .find(|&level| self.by_level[usize::from(level)].contains(square.bit()))
+            .unwrap_or(4)
+    }
+
+    /// Converts from the list form.
+    #[inline]
+    pub fn from_grid(grid: &LevelGrid) -> Levels {
+        let mut by_level = [0u64; 4];
+        for (index, &level) in grid.iter().enumerate() {
+            if level < 4 {
+                by_level[usize::from(level)] |= 1 << Square::from_index(index).bit();
+            }
+        }
+        Levels {
+            by_level: by_level.map(Bitboard::from_bits),
+        }
+    }
+
+    /// Converts to the list form.
+    #[inline]
+    pub fn to_grid(&self) -> LevelGrid {
+        let mut grid = [4; 25];
+        for (index, level) in grid.iter_mut().enumerate() {
+            *level = self.level(Square::from_index(index));
+        }
+        grid
+    }
+}
+
+/// The level of `cell` in a list-form grid, with anything above 4 read as 4.
+#[inline(always)]
+pub(crate) fn grid_level(grid: &LevelGrid, cell: Cell) -> u8 {
+    grid[cell.index()].min(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_round_trips_through_bitboards() {
+        let grid: LevelGrid = core::array::from_fn(|i| (i * 7 % 5) as u8);
+        let levels = Levels::from_grid(&grid);
+        assert_eq!(levels.to_grid(), grid);
+        for index in 0..25 {
+            assert_eq!(levels.level(Square::from_index(index)), grid[index]);
+        }
+        assert_eq!(levels.domes().len(), grid.iter().filter(|&&l| l == 4).count());
+        assert_eq!(Levels::from_bitboards([levels.at(0), levels.at(1), levels.at(2), levels.at(3)]), Some(levels));
+        assert_eq!(Levels::from_bitboards([Bitboard::FULL, Bitboard::FULL, Bitboard::EMPTY, Bitboard::EMPTY]), None);
+        assert_eq!(Levels::from_grid(&[0; 25]), Levels::FLAT);
+    }
+}

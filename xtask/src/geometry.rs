@@ -1,0 +1,134 @@
+//! The board geometries, described as plain data so the generators can work from first
+//! principles (loops over rows and columns) without depending on the crates they feed.
+
+/// A rectangular board laid out row-major in an integer, possibly with padding.
+///
+/// Bit `i` sits at grid row `i / stride`, grid column `i % stride`; the board square at
+/// (row, col) (0-based, row 0 the top row of a diagram) is grid cell (row + pad, col + pad).
+/// Grid cells outside the board are padding ("guard") bits that are never set in a position.
+#[derive(Debug, Clone, Copy)]
+pub struct Geometry {
+    /// Prefix of the generated constant names, e.g. `SANTORINI`.
+    pub name: &'static str,
+    /// What the geometry is used for, for the doc comments.
+    pub description: &'static str,
+    pub width: i32,
+    pub height: i32,
+    /// Bits per grid row.
+    pub stride: i32,
+    /// Padding rows above and padding columns left of the board.
+    pub pad: i32,
+    /// Number of bit indices a per-square table covers.
+    pub indices: usize,
+    /// Bits in the integer type (`u64` or `u128`).
+    pub word_bits: u32,
+}
+
+impl Geometry {
+    /// Board coordinates of bit `i`, if `i` is a square of the board.
+    pub fn square(&self, i: usize) -> Option<(i32, i32)> {
+        let (grid_row, grid_col) = self.grid(i);
+        let (row, col) = (grid_row - self.pad, grid_col - self.pad);
+        self.on_board(row, col).then_some((row, col))
+    }
+
+    /// Grid coordinates (including padding) of bit `i`.
+    pub fn grid(&self, i: usize) -> (i32, i32) {
+        let i = i as i32;
+        (i / self.stride, i % self.stride)
+    }
+
+    pub fn on_board(&self, row: i32, col: i32) -> bool {
+        (0..self.height).contains(&row) && (0..self.width).contains(&col)
+    }
+
+    /// Bit index of board square (row, col).
+    pub fn index(&self, row: i32, col: i32) -> usize {
+        assert!(self.on_board(row, col));
+        ((row + self.pad) * self.stride + col + self.pad) as usize
+    }
+
+    pub fn word_type(&self) -> &'static str {
+        match self.word_bits {
+            64 => "u64",
+            128 => "u128",
+            bits => panic!("unsupported word size {bits}"),
+        }
+    }
+
+    /// Formats a set of bit indices as a hexadecimal literal of the geometry's word size.
+    pub fn literal(&self, bits: impl IntoIterator<Item = usize>) -> String {
+        let mut word = 0u128;
+        for bit in bits {
+            assert!(bit < self.word_bits as usize);
+            word |= 1 << bit;
+        }
+        let digits = self.word_bits as usize / 4;
+        format!("0x{word:0digits$x}")
+    }
+
+    /// Every board square as (bit index, row, col), in bit order.
+    pub fn squares(&self) -> impl Iterator<Item = (usize, i32, i32)> + '_ {
+        (0..self.indices).filter_map(|i| self.square(i).map(|(r, c)| (i, r, c)))
+    }
+}
+
+pub const SANTORINI: Geometry = Geometry {
+    name: "SANTORINI",
+    description: "Santorini: 5x5 board padded to 7x7 in a u64, bit 7*row + col with rows and \
+                  columns 1..=5 (so the top-left square is bit 8)",
+    width: 5,
+    height: 5,
+    stride: 7,
+    pad: 1,
+    indices: 49,
+    word_bits: 64,
+};
+
+pub const OTHELLO: Geometry = Geometry {
+    name: "OTHELLO",
+    description: "Othello: 8x8 board in a u64, bit 8*row + col, a1 (top-left) is bit 0",
+    width: 8,
+    height: 8,
+    stride: 8,
+    pad: 0,
+    indices: 64,
+    word_bits: 64,
+};
+
+pub const AMAZONS: Geometry = Geometry {
+    name: "AMAZONS",
+    description: "Amazons: 10x10 board in a u128 with a guard column, 11 bits a row, bit \
+                  11*row + col with row 0 the top row (rank 10); column 10 is the guard",
+    width: 10,
+    height: 10,
+    stride: 11,
+    pad: 0,
+    indices: 110,
+    word_bits: 128,
+};
+
+pub const TOWER_DEFENCE: Geometry = Geometry {
+    name: "TOWER_DEFENCE",
+    description: "Tower Defence: one player's 8x8 half of the map in a u64, bit 8*row + col",
+    width: 8,
+    height: 8,
+    stride: 8,
+    pad: 0,
+    indices: 64,
+    word_bits: 64,
+};
+
+pub const ALL: [Geometry; 4] = [SANTORINI, OTHELLO, AMAZONS, TOWER_DEFENCE];
+
+/// The eight compass directions in table order, as (row step, column step); north is up.
+pub const DIRECTIONS: [(&str, i32, i32); 8] = [
+    ("north", -1, 0),
+    ("north-east", -1, 1),
+    ("east", 0, 1),
+    ("south-east", 1, 1),
+    ("south", 1, 0),
+    ("south-west", 1, -1),
+    ("west", 0, -1),
+    ("north-west", -1, -1),
+];

@@ -1,0 +1,48 @@
+//! Project automation, in the style of rust-analyzer's xtask: plain Rust instead of scripts.
+//!
+//! `cargo xtask regenerate` computes every precomputed table from first principles and writes
+//! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
+//! naming each stale file, when a checked-in file differs from what would be written.
+
+mod codegen;
+mod edges;
+mod geometry;
+mod neighbours;
+mod regenerate;
+mod splitmix;
+mod zobrist;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", about = "bitgames project automation")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Regenerate tables/src/generated/*.rs from the generators in xtask/.
+    Regenerate {
+        /// Write nothing; exit non-zero naming every file that is out of date.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
