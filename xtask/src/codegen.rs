@@ -19,7 +19,7 @@ impl SourceFile {
     pub fn new(module_doc: &str) -> Self {
         let mut text = format!("{HEADER}\n//!\n");
         for line in module_doc.lines() {
-            text.push_str(&format!("//! {line}").trim_end().to_owned());
+            text.push_str(format!("//! {line}").trim_end());
             text.push('\n');
         }
         text.push('\n');

@@ -25,7 +25,10 @@ pub fn generate() -> Result<String> {
     for geometry in ALL {
         let word = geometry.word_type();
         file.constant(
-            &format!("{}.\n\nEvery board square of the geometry.", geometry.description),
+            &format!(
+                "{}.\n\nEvery board square of the geometry.",
+                geometry.description
+            ),
             &format!("{}_VALID", geometry.name),
             word,
             &geometry.literal(geometry.squares().map(|(i, _, _)| i)),

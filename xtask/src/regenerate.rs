@@ -7,8 +7,11 @@ use anyhow::{Context, Result, bail};
 
 use crate::{edges, neighbours, zobrist};
 
+/// A generator: computes one file's full text.
+type Generator = fn() -> Result<String>;
+
 /// Every generated file: its name under `tables/src/generated/` and its generator.
-pub const FILES: [(&str, fn() -> Result<String>); 3] = [
+pub const FILES: [(&str, Generator); 3] = [
     ("edges.rs", edges::generate),
     ("neighbours.rs", neighbours::generate),
     ("zobrist.rs", zobrist::generate),
@@ -45,8 +48,7 @@ pub fn run(dir: &Path, check: bool) -> Result<()> {
                 eprintln!("wrote {}", path.display());
             }
             None => {
-                fs::remove_file(&path)
-                    .with_context(|| format!("removing {}", path.display()))?;
+                fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
                 eprintln!("removed {}", path.display());
             }
         }
@@ -120,7 +122,8 @@ mod tests {
     }
 
     fn scratch_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("bitgames-xtask-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("bitgames-xtask-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         dir
     }

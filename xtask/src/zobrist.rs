@@ -26,7 +26,11 @@ const GAMES: [GameKeys; 3] = [
         seed: u64::from_be_bytes(*b"SANTORIN"),
         tables: &[
             ("HEIGHT", "height 0..=4 (4 is a dome)", 5),
-            ("WORKER", "a worker of player 1 (index 0) or player 2 (index 1)", 2),
+            (
+                "WORKER",
+                "a worker of player 1 (index 0) or player 2 (index 1)",
+                2,
+            ),
         ],
     },
     GameKeys {

@@ -42,7 +42,11 @@ impl<G: Geometry> Bitboard<G> {
     /// In debug builds, if `square` is not a board square.
     #[inline(always)]
     pub fn from_square(square: u32) -> Self {
-        debug_assert!(G::is_square(square), "bit {square} is not a {} square", G::NAME);
+        debug_assert!(
+            G::is_square(square),
+            "bit {square} is not a {} square",
+            G::NAME
+        );
         Self::from_bits(G::Word::ONE << square)
     }
 

@@ -146,7 +146,10 @@ mod tests {
         let b = Bitboard::<Santorini>::from_square(8).with(40);
         assert_eq!(b.to_string(), "*----\n-----\n-----\n-----\n----*\n");
         let dbg = format!("{b:?}");
-        assert!(dbg.starts_with("Bitboard<Santorini>(0x10000000100)\n"), "{dbg}");
+        assert!(
+            dbg.starts_with("Bitboard<Santorini>(0x10000000100)\n"),
+            "{dbg}"
+        );
     }
 
     #[test]
@@ -200,6 +203,9 @@ mod tests {
                 found: 'x'
             })
         );
-        assert_eq!(B::from_diagram(" - - * - - \n\n-----\n-----\n-----\n-----\n"), Ok(B::from_square(10)));
+        assert_eq!(
+            B::from_diagram(" - - * - - \n\n-----\n-----\n-----\n-----\n"),
+            Ok(B::from_square(10))
+        );
     }
 }

@@ -196,10 +196,20 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(G::EDGE_MASKS[direction.index()], mask, "{} {direction:?}", G::NAME);
+            assert_eq!(
+                G::EDGE_MASKS[direction.index()],
+                mask,
+                "{} {direction:?}",
+                G::NAME
+            );
         }
         for bit in 0..G::Word::BITS {
-            assert_eq!(G::is_square(bit), G::row_col(bit).is_some(), "{} bit {bit}", G::NAME);
+            assert_eq!(
+                G::is_square(bit),
+                G::row_col(bit).is_some(),
+                "{} bit {bit}",
+                G::NAME
+            );
         }
     }
 
@@ -224,8 +234,14 @@ mod tests {
         use bitgames_tables::edges;
         let offsets = Direction::ALL.map(|d| d.offset(7));
         assert_eq!(offsets, edges::SANTORINI_DIRECTION_OFFSETS);
-        assert_eq!(Direction::ALL.map(|d| d.offset(8)), edges::OTHELLO_DIRECTION_OFFSETS);
-        assert_eq!(Direction::ALL.map(|d| d.offset(11)), edges::AMAZONS_DIRECTION_OFFSETS);
+        assert_eq!(
+            Direction::ALL.map(|d| d.offset(8)),
+            edges::OTHELLO_DIRECTION_OFFSETS
+        );
+        assert_eq!(
+            Direction::ALL.map(|d| d.offset(11)),
+            edges::AMAZONS_DIRECTION_OFFSETS
+        );
         for d in Direction::ALL {
             assert_eq!(d.opposite().opposite(), d);
             assert_eq!(d.opposite().offset(11), -d.offset(11));

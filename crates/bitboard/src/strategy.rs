@@ -31,7 +31,9 @@ impl fmt::Display for StrategyKind {
 }
 
 /// A named implementation strategy (a zero-sized type).
-pub trait Strategy: Copy + Default + fmt::Debug + Send + Sync + 'static {
+pub trait Strategy:
+    Copy + Default + Eq + core::hash::Hash + fmt::Debug + Send + Sync + 'static
+{
     /// Lower-case identifier used on the command line, in bench ids and reports.
     const NAME: &'static str;
     const KIND: StrategyKind;

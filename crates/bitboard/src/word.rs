@@ -2,9 +2,7 @@
 
 use core::fmt::{Debug, LowerHex};
 use core::hash::Hash;
-use core::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr,
-};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// An unsigned integer used as a bit set: `u64` for boards up to 64 bits, `u128` beyond.
 pub trait Word:

@@ -64,7 +64,11 @@ mod tests {
     #[test]
     fn instances_follow_the_design_notes_distribution() {
         let instances = Instance::generate(2_000, 1);
-        assert_eq!(instances, Instance::generate(2_000, 1), "seeded runs repeat");
+        assert_eq!(
+            instances,
+            Instance::generate(2_000, 1),
+            "seeded runs repeat"
+        );
         assert_ne!(instances, Instance::generate(2_000, 2));
         let mut counts = [0usize; 5];
         for instance in &instances {
@@ -77,6 +81,9 @@ mod tests {
             }
         }
         // 21 bag draws per instance: level 1 and 2 are three times as likely as level 3.
-        assert!(counts[1] > 2 * counts[3] && counts[2] > 2 * counts[3], "{counts:?}");
+        assert!(
+            counts[1] > 2 * counts[3] && counts[2] > 2 * counts[3],
+            "{counts:?}"
+        );
     }
 }

@@ -38,6 +38,27 @@ impl Levels {
         Some(Levels { by_level })
     }
 
+    /// Builds the bitboard form from four sets the caller knows are disjoint board sets.
+    #[inline(always)]
+    pub(crate) fn from_disjoint(by_level: [Bitboard; 4]) -> Levels {
+        debug_assert!(Levels::from_bitboards(by_level).is_some());
+        Levels { by_level }
+    }
+
+    /// The levels after building once on `square`, which is at `height` (0..=3): it moves
+    /// up one set, or out of all four when it becomes a dome.
+    #[inline(always)]
+    #[must_use]
+    pub(crate) fn raised(mut self, square: Square, height: u8) -> Levels {
+        debug_assert_eq!(self.level(square), height);
+        let height = usize::from(height);
+        self.by_level[height] = self.by_level[height].without(square.bit());
+        if height < 3 {
+            self.by_level[height + 1] = self.by_level[height + 1].with(square.bit());
+        }
+        self
+    }
+
     /// The squares at `level` (0..=3).
     ///
     /// # Panics
@@ -64,14 +85,14 @@ impl Levels {
     /// Converts from the list form.
     #[inline]
     pub fn from_grid(grid: &LevelGrid) -> Levels {
-        let mut by_level = [0u64; 4];
+        // Branch-free: level 4 and above land in a fifth set that is dropped.
+        let mut by_level = [0u64; 5];
         for (index, &level) in grid.iter().enumerate() {
-            if level < 4 {
-                by_level[usize::from(level)] |= 1 << Square::from_index(index).bit();
-            }
+            by_level[usize::from(level.min(4))] |= 1 << Square::from_index(index).bit();
         }
+        let [l0, l1, l2, l3, _] = by_level;
         Levels {
-            by_level: by_level.map(Bitboard::from_bits),
+            by_level: [l0, l1, l2, l3].map(Bitboard::from_bits),
         }
     }
 
@@ -101,12 +122,26 @@ mod tests {
         let grid: LevelGrid = core::array::from_fn(|i| (i * 7 % 5) as u8);
         let levels = Levels::from_grid(&grid);
         assert_eq!(levels.to_grid(), grid);
-        for index in 0..25 {
-            assert_eq!(levels.level(Square::from_index(index)), grid[index]);
+        for (index, &level) in grid.iter().enumerate() {
+            assert_eq!(levels.level(Square::from_index(index)), level);
         }
-        assert_eq!(levels.domes().len(), grid.iter().filter(|&&l| l == 4).count());
-        assert_eq!(Levels::from_bitboards([levels.at(0), levels.at(1), levels.at(2), levels.at(3)]), Some(levels));
-        assert_eq!(Levels::from_bitboards([Bitboard::FULL, Bitboard::FULL, Bitboard::EMPTY, Bitboard::EMPTY]), None);
+        assert_eq!(
+            levels.domes().len(),
+            grid.iter().filter(|&&l| l == 4).count()
+        );
+        assert_eq!(
+            Levels::from_bitboards([levels.at(0), levels.at(1), levels.at(2), levels.at(3)]),
+            Some(levels)
+        );
+        assert_eq!(
+            Levels::from_bitboards([
+                Bitboard::FULL,
+                Bitboard::FULL,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY
+            ]),
+            None
+        );
         assert_eq!(Levels::from_grid(&[0; 25]), Levels::FLAT);
     }
 }

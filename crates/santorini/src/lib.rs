@@ -29,16 +29,23 @@
 //! assert_eq!(Naive::move_to_cells(from, &grid), moves);
 //! ```
 
+mod error;
 pub mod instances;
 mod kernels;
 mod levels;
+mod moves;
+mod notation;
+mod position;
 mod square;
 
+pub use error::Error;
 pub use kernels::{
     DistanceGrid, DistanceLayers, Kernels, Naive, Shift, StrategyVisitor, Table, for_each_strategy,
     strategies,
 };
 pub use levels::{LevelGrid, Levels};
+pub use moves::Move;
+pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::{Cell, CellList, Square, SquareError};
 
 /// A set of Santorini squares in the padded 7x7 layout.

@@ -2,11 +2,34 @@
 //! design notes.
 
 use core::fmt;
+use core::str::FromStr;
 
 use bitgames_bitboard::{Geometry, Santorini};
 use thiserror::Error;
 
 use crate::Bitboard;
+
+/// Row-major position (0..25) to padded bit.
+const INDEX_TO_BIT: [u8; 25] = {
+    let mut bits = [0; 25];
+    let mut i = 0;
+    while i < 25 {
+        bits[i] = (8 + 7 * (i / 5) + i % 5) as u8;
+        i += 1;
+    }
+    bits
+};
+
+/// Padded bit to row-major position (0..25); padding bits map to 0xff.
+const BIT_TO_INDEX: [u8; 49] = {
+    let mut indices = [0xff; 49];
+    let mut i = 0;
+    while i < 25 {
+        indices[INDEX_TO_BIT[i] as usize] = i as u8;
+        i += 1;
+    }
+    indices
+};
 
 /// A square of the board as its bit index in the padded 7x7 layout (`7 * row + col` with row
 /// and col in 1..=5), so it can index the generated tables directly.
@@ -14,12 +37,14 @@ use crate::Bitboard;
 pub struct Square(u8);
 
 /// A value that is not a square of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SquareError {
     #[error("({row}, {col}) is off the 5x5 board: rows and columns are 1..=5")]
     OffBoard { row: u8, col: u8 },
     #[error("bit {0} is not a square of the padded 7x7 board")]
     NotASquare(u32),
+    #[error("{0:?} is not a square: expected a file A-E and a rank 1-5, like C3")]
+    BadName(String),
 }
 
 impl Square {
@@ -35,14 +60,13 @@ impl Square {
     #[inline]
     pub fn from_index(index: usize) -> Square {
         assert!(index < 25, "square index {index} out of range 0..25");
-        Square((8 + 7 * (index / 5) + index % 5) as u8)
+        Square(INDEX_TO_BIT[index])
     }
 
     /// The square's row-major position 0..25.
     #[inline]
     pub fn index(self) -> usize {
-        let (row, col) = (self.0 / 7 - 1, self.0 % 7 - 1);
-        (row * 5 + col) as usize
+        usize::from(BIT_TO_INDEX[usize::from(self.0)])
     }
 
     /// The square at padded bit `bit`.
@@ -52,6 +76,14 @@ impl Square {
         } else {
             Err(SquareError::NotASquare(bit))
         }
+    }
+
+    /// The square at padded bit `bit`, which the caller knows is a board square (a bit
+    /// taken from a bitboard of board squares).
+    #[inline(always)]
+    pub(crate) fn from_bit_unchecked(bit: u32) -> Square {
+        debug_assert!(Santorini::is_square(bit), "bit {bit} is not a board square");
+        Square(bit as u8)
     }
 
     #[inline(always)]
@@ -74,6 +106,35 @@ impl Square {
     #[inline]
     pub fn col(self) -> u8 {
         self.0 % 7
+    }
+}
+
+impl fmt::Display for Square {
+    /// Files A..E left to right, ranks 5 (top) .. 1 (bottom): the top-left square is A5.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = char::from(b'A' + self.col() - 1);
+        write!(f, "{file}{}", 6 - self.row())
+    }
+}
+
+impl FromStr for Square {
+    type Err = SquareError;
+
+    /// Reads `C3` or `c3`.
+    fn from_str(text: &str) -> Result<Square, SquareError> {
+        let bad = || SquareError::BadName(text.to_owned());
+        let &[file, rank] = text.as_bytes() else {
+            return Err(bad());
+        };
+        let col = match file.to_ascii_uppercase() {
+            f @ b'A'..=b'E' => f - b'A' + 1,
+            _ => return Err(bad()),
+        };
+        let row = match rank {
+            r @ b'1'..=b'5' => 6 - (r - b'0'),
+            _ => return Err(bad()),
+        };
+        Ok(Cell::new(row, col).map_err(|_| bad())?.into())
     }
 }
 
@@ -217,12 +278,21 @@ mod tests {
             assert_eq!(Cell::from_index(index), cell);
             assert_eq!(Square::from_bit(square.bit()), Ok(square));
             let (row, col) = Santorini::row_col(square.bit()).unwrap();
-            assert_eq!((row + 1, col + 1), (u32::from(cell.row()), u32::from(cell.col())));
+            assert_eq!(
+                (row + 1, col + 1),
+                (u32::from(cell.row()), u32::from(cell.col()))
+            );
         }
         assert_eq!(Square::from(Cell::new(1, 1).unwrap()).bit(), 8);
         assert_eq!(Square::from_bit(7), Err(SquareError::NotASquare(7)));
         assert_eq!(Square::from_bit(99), Err(SquareError::NotASquare(99)));
-        assert_eq!(Cell::new(0, 3), Err(SquareError::OffBoard { row: 0, col: 3 }));
-        assert_eq!(Cell::new(3, 6), Err(SquareError::OffBoard { row: 3, col: 6 }));
+        assert_eq!(
+            Cell::new(0, 3),
+            Err(SquareError::OffBoard { row: 0, col: 3 })
+        );
+        assert_eq!(
+            Cell::new(3, 6),
+            Err(SquareError::OffBoard { row: 3, col: 6 })
+        );
     }
 }

@@ -89,8 +89,18 @@ impl StrategyVisitor for Exhaustive {
                     let instance = Instance::new(from.into(), grid);
                     let expected = Naive::move_to_cells(instance.from, &grid);
                     let got = S::move_to(instance.square, &instance.levels);
-                    assert_eq!(got, expected.to_bitboard(), "{} from {from:?} over {grid:?}", S::NAME);
-                    assert_eq!(S::move_to_cells(instance.from, &grid), expected, "{}", S::NAME);
+                    assert_eq!(
+                        got,
+                        expected.to_bitboard(),
+                        "{} from {from:?} over {grid:?}",
+                        S::NAME
+                    );
+                    assert_eq!(
+                        S::move_to_cells(instance.from, &grid),
+                        expected,
+                        "{}",
+                        S::NAME
+                    );
                     checked += 1;
                 }
             }
@@ -107,7 +117,9 @@ fn every_strategy_agrees_with_naive_on_every_neighbourhood() {
 
 #[test]
 fn design_notes_example() {
-    let grid = [0, 0, 2, 0, 0, 1, 2, 0, 4, 1, 3, 0, 0, 0, 1, 0, 0, 1, 3, 4, 0, 1, 1, 2, 2];
+    let grid = [
+        0, 0, 2, 0, 0, 1, 2, 0, 4, 1, 3, 0, 0, 0, 1, 0, 0, 1, 3, 4, 0, 1, 1, 2, 2,
+    ];
     let from = Cell::new(1, 2).unwrap();
     let expected = bitgames_bitboard::diagram!(Santorini;
         "*----"
@@ -119,7 +131,12 @@ fn design_notes_example() {
     struct Check(Cell, LevelGrid, Bitboard);
     impl StrategyVisitor for Check {
         fn visit<S: Kernels>(&mut self) {
-            assert_eq!(S::move_to_cells(self.0, &self.1).to_bitboard(), self.2, "{}", S::NAME);
+            assert_eq!(
+                S::move_to_cells(self.0, &self.1).to_bitboard(),
+                self.2,
+                "{}",
+                S::NAME
+            );
         }
     }
     for_each_strategy(&mut Check(from, grid, expected));
@@ -150,7 +167,12 @@ fn distances_on_a_drawn_board() {
     impl StrategyVisitor for Check {
         fn visit<S: Kernels>(&mut self) {
             let got = S::distances_grid(self.0, &self.1);
-            assert_eq!(got.0.as_slice(), self.2.as_flattened(), "{}:\n{got}", S::NAME);
+            assert_eq!(
+                got.0.as_slice(),
+                self.2.as_flattened(),
+                "{}:\n{got}",
+                S::NAME
+            );
         }
     }
     for_each_strategy(&mut Check(from, grid, expected));
@@ -168,6 +190,10 @@ fn neighbourhood_table_matches_naive_recomputation() {
                 expected = expected.with(other);
             }
         }
-        assert_eq!(Bitboard::from_bits(SANTORINI_NEIGHBOURS[bit as usize]), expected, "bit {bit}");
+        assert_eq!(
+            Bitboard::from_bits(SANTORINI_NEIGHBOURS[bit as usize]),
+            expected,
+            "bit {bit}"
+        );
     }
 }

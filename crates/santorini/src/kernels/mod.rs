@@ -6,7 +6,7 @@ mod table;
 
 use core::fmt;
 
-use bitgames_bitboard::{Strategy, StrategyInfo};
+use bitgames_bitboard::{Strategy, StrategyInfo, StrategyKind};
 
 use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
 
@@ -40,6 +40,21 @@ pub trait Kernels: Strategy {
     #[inline]
     fn distances_grid(from: Cell, grid: &LevelGrid) -> DistanceGrid {
         Self::distances(from.into(), &Levels::from_grid(grid)).to_grid()
+    }
+
+    /// The name reports and bench ids give the list form: the strategy's name (for a
+    /// bitboard strategy this includes the conversions; for [`Naive`] it is its native form).
+    fn list_form_id() -> String {
+        Self::NAME.to_owned()
+    }
+
+    /// The name reports and bench ids give the core form: `<name>-core` for a bitboard
+    /// strategy, `naive-with-conversions` for [`Naive`], whose core form converts.
+    fn core_form_id() -> String {
+        match Self::KIND {
+            StrategyKind::Naive => format!("{}-with-conversions", Self::NAME),
+            _ => format!("{}-core", Self::NAME),
+        }
     }
 }
 
@@ -122,7 +137,9 @@ impl DistanceLayers {
 
     /// Every reachable square, the source included.
     pub fn reachable(&self) -> Bitboard {
-        self.layers().iter().fold(Bitboard::EMPTY, |acc, &l| acc | l)
+        self.layers()
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, &l| acc | l)
     }
 
     /// The distance to `square`, or `None` if it cannot be reached.
@@ -139,8 +156,8 @@ impl DistanceLayers {
         let mut grid = DistanceGrid([None; 25]);
         for (k, layer) in self.layers().iter().enumerate() {
             for bit in *layer {
-                grid.0[Square::from_bit(bit).expect("layers hold board squares").index()] =
-                    Some(k as u8);
+                let square = Square::from_bit(bit).expect("layers hold board squares");
+                grid.0[square.index()] = Some(k as u8);
             }
         }
         grid

@@ -1,7 +1,5 @@
 //! The oracle: plain array code, written for clarity.
 
-use std::collections::VecDeque;
-
 use bitgames_bitboard::{Strategy, StrategyKind};
 
 use super::{DistanceGrid, DistanceLayers, Kernels};
@@ -9,8 +7,8 @@ use crate::levels::grid_level;
 use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
 
 /// Array code: loop over the eight neighbour offsets with bounds and level checks; BFS with a
-/// queue for distances. Its core forms convert bitboards to an array and back.
-#[derive(Debug, Clone, Copy, Default)]
+/// queue for distances (a fixed array, not a heap-allocated deque, so the baseline is fair). Its core forms convert bitboards to an array and back.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Naive;
 
 impl Strategy for Naive {
@@ -52,13 +50,18 @@ fn steps(from: Cell, grid: &LevelGrid) -> CellList {
 fn bfs(from: Cell, grid: &LevelGrid) -> DistanceGrid {
     let mut distances = DistanceGrid([None; 25]);
     distances.0[from.index()] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    while let Some(cell) = queue.pop_front() {
+    // Every cell is queued at most once, so a 25-slot array is a big enough queue.
+    let mut queue = [from; 25];
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let cell = queue[head];
+        head += 1;
         let next = distances.0[cell.index()].expect("queued cells have a distance") + 1;
         for &to in steps(cell, grid).as_slice() {
             if distances.0[to.index()].is_none() {
                 distances.0[to.index()] = Some(next);
-                queue.push_back(to);
+                queue[tail] = to;
+                tail += 1;
             }
         }
     }

@@ -1,5 +1,7 @@
 //! Bitboard shifts on the 7x7 padded board, as in the design notes.
 
+use core::hint::select_unpredictable;
+
 use bitgames_bitboard::{Strategy, StrategyKind};
 
 use super::{DistanceLayers, Kernels};
@@ -8,7 +10,7 @@ use crate::{Bitboard, Levels, Square};
 /// Shifts and masks: a square's neighbourhood is the pattern 115335 (bits 0,1,2,7,9,14,15,16)
 /// moved to it; a set's closed neighbourhood is two shift-or rounds; BFS advances one whole
 /// distance layer with a few bitwise operations.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Shift;
 
 impl Strategy for Shift {
@@ -37,15 +39,17 @@ fn closed_neighbourhood(set: u64) -> u64 {
 #[inline(always)]
 fn move_to(from: Square, levels: &Levels) -> u64 {
     let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| levels.at(l).0);
-    let n = neighbourhood(from);
+    // The design notes' three cases as conditional moves: the level of `from` is random, so
+    // branches would mispredict (LLVM turns a plain mask-and into branches here).
     let bit = from.bitboard().0;
-    if bit & l0 != 0 {
-        n & (l0 | l1)
-    } else if bit & l1 != 0 {
-        n & (l0 | l1 | l2)
-    } else {
-        n & (l0 | l1 | l2 | l3)
-    }
+    let on_l0 = bit & l0 != 0;
+    let on_l1 = bit & l1 != 0;
+    let reach = select_unpredictable(
+        on_l0,
+        l0 | l1,
+        select_unpredictable(on_l1, l0 | l1 | l2, l0 | l1 | l2 | l3),
+    );
+    neighbourhood(from) & reach
 }
 
 impl Kernels for Shift {

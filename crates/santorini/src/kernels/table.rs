@@ -9,7 +9,7 @@ use crate::{Bitboard, Levels, Square};
 /// Table lookups: a square's neighbourhood is `SANTORINI_NEIGHBOURS[square]`, and the levels
 /// it may climb to are picked from three precomputed unions by a branch-free index; BFS walks
 /// the frontier square by square.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Table;
 
 impl Strategy for Table {

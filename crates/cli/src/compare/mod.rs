@@ -1,0 +1,133 @@
+//! `bitgames compare`: prove the strategies agree on random instances, then time them.
+
+mod santorini;
+mod timing;
+
+use std::io::Write;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::Game;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game to compare; every game when omitted.
+    game: Option<Game>,
+    /// Random instances to generate per game.
+    #[arg(long, default_value_t = 100_000)]
+    instances: usize,
+    /// Seed for the instance generator.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON Lines (one object per game) instead of a table.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print a Markdown table instead of a plain one.
+    #[arg(long)]
+    markdown: bool,
+}
+
+/// One timed (operation, strategy) pair.
+#[derive(Debug, Clone, Serialize)]
+pub struct Measurement {
+    pub operation: &'static str,
+    pub strategy: String,
+    pub ns_per_call: f64,
+    /// Naive's time for the same operation divided by this one's.
+    pub speedup_vs_naive: f64,
+}
+
+/// Everything `compare` found for one game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub game: &'static str,
+    pub instances: usize,
+    pub seed: u64,
+    pub target: String,
+    pub results: Vec<Measurement>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    anyhow::ensure!(args.instances > 0, "--instances must be at least 1");
+    let games = match args.game {
+        Some(game) => vec![game],
+        None => vec![Game::Santorini],
+    };
+    let mut stdout = std::io::stdout().lock();
+    for game in games {
+        let report = match game {
+            Game::Santorini => santorini::compare(args.instances, args.seed)?,
+        };
+        if args.json {
+            writeln!(stdout, "{}", serde_json::to_string(&report)?)?;
+        } else if args.markdown {
+            write!(stdout, "{}", markdown(&report))?;
+        } else {
+            write!(stdout, "{}", table(&report))?;
+        }
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr (drawn only when stderr is a terminal).
+pub fn progress(len: u64, game: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} {wide_bar} {pos}/{len} {msg}")
+            .expect("valid template"),
+    );
+    bar.set_prefix(game.to_owned());
+    bar
+}
+
+/// Fills in `speedup_vs_naive` from the named baseline of each operation.
+pub fn with_speedups(mut results: Vec<Measurement>, baseline: &str) -> Vec<Measurement> {
+    let naive: Vec<(&'static str, f64)> = results
+        .iter()
+        .filter(|m| m.strategy == baseline)
+        .map(|m| (m.operation, m.ns_per_call))
+        .collect();
+    for m in &mut results {
+        if let Some(&(_, base)) = naive.iter().find(|(op, _)| *op == m.operation) {
+            m.speedup_vs_naive = base / m.ns_per_call;
+        }
+    }
+    results
+}
+
+fn heading(report: &Report) -> String {
+    format!(
+        "{}: {} instances, seed {}, all strategies agree; target {}",
+        report.game, report.instances, report.seed, report.target
+    )
+}
+
+fn table(report: &Report) -> String {
+    let mut out = format!("{}\n", heading(report));
+    out.push_str(&format!(
+        "{:<12} {:<24} {:>12} {:>9}\n",
+        "operation", "strategy", "ns/call", "speed-up"
+    ));
+    for m in &report.results {
+        out.push_str(&format!(
+            "{:<12} {:<24} {:>12.2} {:>8.2}x\n",
+            m.operation, m.strategy, m.ns_per_call, m.speedup_vs_naive
+        ));
+    }
+    out
+}
+
+fn markdown(report: &Report) -> String {
+    let mut out = format!("{}\n\n", heading(report));
+    out.push_str("| operation | strategy | ns/call | speed-up vs naive |\n|---|---|---:|---:|\n");
+    for m in &report.results {
+        out.push_str(&format!(
+            "| {} | {} | {:.2} | {:.2}x |\n",
+            m.operation, m.strategy, m.ns_per_call, m.speedup_vs_naive
+        ));
+    }
+    out.push('\n');
+    out
+}

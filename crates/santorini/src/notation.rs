@@ -1,0 +1,173 @@
+//! Position notation, compatible with the santorini-ai engine:
+//! `<25 heights A5..E1>/<side to move 1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`.
+//!
+//! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's workers
+//! come first. A side that has not placed its workers yet writes `mortal` with no squares.
+//! Only the base game is supported: any god other than `mortal` is an error.
+
+use core::fmt;
+use core::str::FromStr;
+
+use bitgames_search::Player;
+
+use crate::{Bitboard, Error, Kernels, Levels, Position, Square};
+
+impl<S: Kernels> FromStr for Position<S> {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let parts: Vec<&str> = text.trim().split('/').collect();
+        let &[heights, side, first, second] = parts.as_slice() else {
+            return Err(Error::PartCount {
+                text: text.to_owned(),
+                found: parts.len(),
+            });
+        };
+        let levels = parse_heights(heights)?;
+        let side = match side {
+            "1" => Player::First,
+            "2" => Player::Second,
+            _ => return Err(Error::SideToMove(side.to_owned())),
+        };
+        let workers = [parse_workers(1, first)?, parse_workers(2, second)?];
+
+        let domes = levels.domes();
+        if let Some(bit) = (workers[0] & workers[1]).first() {
+            return Err(Error::SharedSquare {
+                square: Square::from_bit(bit).expect("parsed squares are on the board"),
+            });
+        }
+        if let Some(bit) = ((workers[0] | workers[1]) & domes).first() {
+            return Err(Error::WorkerOnDome {
+                square: Square::from_bit(bit).expect("parsed squares are on the board"),
+            });
+        }
+        match (workers[0].is_empty(), workers[1].is_empty(), side) {
+            (true, false, _) => {
+                return Err(Error::SetUp("player 2 has placed workers before player 1"));
+            }
+            (true, true, Player::Second) => return Err(Error::SetUp("player 1 places first")),
+            (false, true, Player::First) => {
+                return Err(Error::SetUp(
+                    "player 2 has yet to place workers, so it is player 2's turn",
+                ));
+            }
+            _ => {}
+        }
+        // A worker of the player who just moved standing on level 3 got there by the
+        // winning move: the notation has no other way to say the game is over.
+        let just_moved = side.other();
+        let winner = (workers[just_moved.index()] & levels.at(3))
+            .any()
+            .then_some(just_moved);
+        Ok(Position::from_parts(levels, workers, side, winner))
+    }
+}
+
+fn parse_heights(text: &str) -> Result<Levels, Error> {
+    let count = text.chars().count();
+    if count != 25 {
+        return Err(Error::HeightsLength {
+            text: text.to_owned(),
+            found: count,
+        });
+    }
+    let mut grid = [0; 25];
+    for (index, c) in text.chars().enumerate() {
+        grid[index] = match c.to_digit(10) {
+            Some(height @ 0..=4) => height as u8,
+            _ => {
+                return Err(Error::BadHeight {
+                    square: Square::from_index(index),
+                    found: c,
+                });
+            }
+        };
+    }
+    Ok(Levels::from_grid(&grid))
+}
+
+fn parse_workers(player: u8, text: &str) -> Result<Bitboard, Error> {
+    let (god, squares) = match text.split_once(':') {
+        Some((god, squares)) => (god, Some(squares)),
+        None => (text, None),
+    };
+    if !god.eq_ignore_ascii_case("mortal") {
+        if god.is_empty() || !god.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(Error::WorkerList {
+                player,
+                text: text.to_owned(),
+            });
+        }
+        return Err(Error::GodPowers {
+            player,
+            god: god.to_owned(),
+        });
+    }
+    let squares = match squares {
+        None | Some("") => return Ok(Bitboard::EMPTY),
+        Some(squares) => squares,
+    };
+    let mut workers = Bitboard::EMPTY;
+    let mut found = 0;
+    for name in squares.split(',') {
+        let square: Square = name
+            .parse()
+            .map_err(|source| Error::WorkerSquare { player, source })?;
+        if workers.contains(square.bit()) {
+            return Err(Error::SharedSquare { square });
+        }
+        workers = workers.with(square.bit());
+        found += 1;
+    }
+    if found != 2 {
+        return Err(Error::WorkerCount { player, found });
+    }
+    Ok(workers)
+}
+
+impl<S: Kernels> fmt::Display for Position<S> {
+    /// The notation string; with `{:#}`, a drawing of the board with coordinates, heights
+    /// (`4` a dome) and workers (`X` player 1, `O` player 2), then the notation string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            writeln!(f, "    A  B  C  D  E")?;
+            for row in 0..5 {
+                write!(f, "{}  ", 5 - row)?;
+                for col in 0..5 {
+                    let square = Square::from_index(row * 5 + col);
+                    let worker = match self.worker_at(square) {
+                        Some(Player::First) => 'X',
+                        Some(Player::Second) => 'O',
+                        None => ' ',
+                    };
+                    write!(f, " {}{worker}", self.height(square))?;
+                }
+                writeln!(f)?;
+            }
+            let status = match self.winner {
+                Some(winner) => format!("player {} has won", winner.index() + 1),
+                None => format!("player {} to move", self.side.index() + 1),
+            };
+            writeln!(f, "{status}")?;
+        }
+        for square in Square::all() {
+            write!(f, "{}", self.height(square))?;
+        }
+        write!(f, "/{}", self.side.index() + 1)?;
+        for player in [Player::First, Player::Second] {
+            f.write_str("/mortal")?;
+            for (i, bit) in self.workers[player.index()].iter().enumerate() {
+                let square = Square::from_bit(bit).expect("workers stand on board squares");
+                write!(f, "{}{square}", if i == 0 { ':' } else { ',' })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<S: Kernels> fmt::Debug for Position<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({self})", S::NAME)
+    }
+}

@@ -1,0 +1,419 @@
+//! The base game (no god powers): positions, move generation, play, outcome and hashing.
+
+use core::marker::PhantomData;
+
+use bitgames_search::{ArrayVec, Game, Outcome, Player};
+use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
+use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORINI_WORKER};
+
+use crate::{Bitboard, Error, Kernels, Levels, Move, Square, Table};
+
+/// The most legal moves a position can have: 300 placements on an empty board (a turn has
+/// at most 2 workers x 8 destinations x 8 builds = 128).
+pub const MAX_MOVES: usize = 300;
+
+/// The legal moves of a position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// A Santorini position: heights, both players' workers, the side to move, and whether the
+/// game has been won. `S` is the kernel strategy move generation uses (the fastest by
+/// default); it changes speed, never answers.
+///
+/// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
+/// reads `<25 heights A5..E1>/<side 1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`; `{:#}` draws the
+/// board. See the [crate docs](crate) for the rules as implemented.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<S: Kernels = Table> {
+    pub(crate) levels: Levels,
+    pub(crate) workers: [Bitboard; 2],
+    pub(crate) side: Player,
+    /// Set by the winning move; a won position has no legal moves.
+    pub(crate) winner: Option<Player>,
+    pub(crate) hash: u64,
+    pub(crate) strategy: PhantomData<S>,
+}
+
+impl Position {
+    /// The empty board before set-up, player 1 to place, with the default strategy (use
+    /// [`Position::with_strategy`] for another).
+    pub fn empty() -> Self {
+        Position::from_parts(Levels::FLAT, [Bitboard::EMPTY; 2], Player::First, None)
+    }
+
+    /// The standard perft test root: `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
+    pub fn test_root() -> Self {
+        let sq = |name: &str| name.parse::<Square>().expect("valid square").bit();
+        let workers = [
+            Bitboard::EMPTY.with(sq("B3")).with(sq("D3")),
+            Bitboard::EMPTY.with(sq("C4")).with(sq("C2")),
+        ];
+        Position::from_parts(Levels::FLAT, workers, Player::First, None)
+    }
+}
+
+impl<S: Kernels> Position<S> {
+    /// Assembles a position and computes its hash. The caller has validated the parts.
+    pub(crate) fn from_parts(
+        levels: Levels,
+        workers: [Bitboard; 2],
+        side: Player,
+        winner: Option<Player>,
+    ) -> Self {
+        let mut position = Position {
+            levels,
+            workers,
+            side,
+            winner,
+            hash: 0,
+            strategy: PhantomData,
+        };
+        position.hash = position.recompute_hash();
+        position
+    }
+
+    /// The same position, generating moves with another strategy.
+    pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
+        Position {
+            levels: self.levels,
+            workers: self.workers,
+            side: self.side,
+            winner: self.winner,
+            hash: self.hash,
+            strategy: PhantomData,
+        }
+    }
+
+    pub fn levels(&self) -> &Levels {
+        &self.levels
+    }
+
+    /// The height of `square` (0..=4, 4 a dome).
+    #[inline]
+    pub fn height(&self, square: Square) -> u8 {
+        self.levels.level(square)
+    }
+
+    pub fn workers(&self, player: Player) -> Bitboard {
+        self.workers[player.index()]
+    }
+
+    pub fn worker_at(&self, square: Square) -> Option<Player> {
+        [Player::First, Player::Second]
+            .into_iter()
+            .find(|p| self.workers[p.index()].contains(square.bit()))
+    }
+
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// The player who made a winning move, if any.
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    /// Whether the side to move still has to place its workers.
+    #[inline]
+    pub fn in_set_up(&self) -> bool {
+        self.workers[self.side.index()].is_empty()
+    }
+
+    /// The levels as the kernels see them for a worker on `mover`: squares holding another
+    /// worker count as level 4.
+    #[inline(always)]
+    fn open_levels(&self, occupied: Bitboard, mover: u32) -> Levels {
+        let others = occupied.without(mover);
+        let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| self.levels.at(l) - others);
+        Levels::from_disjoint([l0, l1, l2, l3])
+    }
+
+    /// Calls `each` with every legal move.
+    #[inline]
+    fn for_each_move(&self, mut each: impl FnMut(Move)) {
+        if self.winner.is_some() {
+            return;
+        }
+        let occupied = self.workers[0] | self.workers[1];
+        let not_domed = !self.levels.domes();
+        if self.in_set_up() {
+            let free = not_domed - occupied;
+            for a in free {
+                for b in free - Bitboard::from_bits((2u64 << a) - 1) {
+                    each(Move::Place(square(a), square(b)));
+                }
+            }
+            return;
+        }
+        let l3 = self.levels.at(3);
+        for worker in self.workers[self.side.index()] {
+            let from = square(worker);
+            let destinations = S::move_to(from, &self.open_levels(occupied, worker));
+            let wins = if self.levels.at(2).contains(worker) {
+                destinations & l3
+            } else {
+                Bitboard::EMPTY
+            };
+            for to in wins {
+                each(Move::Win {
+                    from,
+                    to: square(to),
+                });
+            }
+            let buildable = not_domed - occupied.without(worker);
+            for to in destinations - wins {
+                for build in Bitboard::from_bits(SANTORINI_NEIGHBOURS[to as usize]) & buildable {
+                    each(Move::Build {
+                        from,
+                        to: square(to),
+                        build: square(build),
+                    });
+                }
+            }
+        }
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.for_each_move(|mv| moves.push(mv));
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them (perft's last ply).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let occupied = self.workers[0] | self.workers[1];
+        let not_domed = !self.levels.domes();
+        if self.in_set_up() {
+            let free = (not_domed - occupied).len() as u64;
+            return free * free.saturating_sub(1) / 2;
+        }
+        let l3 = self.levels.at(3);
+        let mut count = 0;
+        for worker in self.workers[self.side.index()] {
+            let open = self.open_levels(occupied, worker);
+            let mut destinations = S::move_to(square(worker), &open);
+            if self.levels.at(2).contains(worker) {
+                count += (destinations & l3).len() as u64;
+                destinations -= l3;
+            }
+            let buildable = (not_domed - occupied.without(worker)).0;
+            for to in destinations {
+                count += u64::from((SANTORINI_NEIGHBOURS[to as usize] & buildable).count_ones());
+            }
+        }
+        count
+    }
+
+    /// The position after `mv`, which must be legal (see [`Position::parse_move`] and
+    /// [`Position::check_move`] for moves from outside).
+    #[inline]
+    pub fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let me = self.side.index();
+        match mv {
+            Move::Place(a, b) => {
+                next.workers[me] = a.bitboard() | b.bitboard();
+                next.hash ^=
+                    SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
+            }
+            Move::Build { from, to, build } => {
+                next.move_worker(me, from, to);
+                let height = self.height(build);
+                next.levels = next.levels.raised(build, height);
+                let keys = &SANTORINI_HEIGHT[build.bit() as usize];
+                next.hash ^= keys[usize::from(height)] ^ keys[usize::from(height) + 1];
+            }
+            Move::Win { from, to } => {
+                next.move_worker(me, from, to);
+                next.winner = Some(self.side);
+            }
+        }
+        next.side = self.side.other();
+        next.hash ^= SANTORINI_SIDE_TO_MOVE;
+        next
+    }
+
+    #[inline(always)]
+    fn move_worker(&mut self, player: usize, from: Square, to: Square) {
+        self.workers[player] = self.workers[player].without(from.bit()).with(to.bit());
+        self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
+            ^ SANTORINI_WORKER[to.bit() as usize][player];
+    }
+
+    /// Won by the player who moved up onto level 3, or lost by a side to move that has no
+    /// legal turn. Santorini has no draws.
+    pub fn outcome(&self) -> Outcome {
+        match self.winner {
+            Some(player) => Outcome::Win(player),
+            None if self.count_legal_moves() == 0 => Outcome::Win(self.side.other()),
+            None => Outcome::Ongoing,
+        }
+    }
+
+    /// The Zobrist hash: every square's height key, every worker's key, and the side key
+    /// when player 2 is to move.
+    pub fn recompute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for square in Square::all() {
+            hash ^= SANTORINI_HEIGHT[square.bit() as usize][usize::from(self.height(square))];
+        }
+        for player in [Player::First, Player::Second] {
+            for bit in self.workers[player.index()] {
+                hash ^= SANTORINI_WORKER[bit as usize][player.index()];
+            }
+        }
+        if self.side == Player::Second {
+            hash ^= SANTORINI_SIDE_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Why `mv` is not legal here, or `Ok(())` if it is.
+    pub fn check_move(&self, mv: Move) -> Result<(), Error> {
+        if self.legal_moves().contains(&mv) {
+            return Ok(());
+        }
+        Err(Error::IllegalMove {
+            text: mv.to_string(),
+            reason: self.illegality(mv),
+        })
+    }
+
+    /// Reads a move and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let mv: Move = text.parse()?;
+        self.check_move(mv)?;
+        Ok(mv)
+    }
+
+    /// Explains why a move that is not in the legal list is illegal.
+    fn illegality(&self, mv: Move) -> String {
+        let player = self.side.index() + 1;
+        if let Some(winner) = self.winner {
+            return format!("the game is over: player {} has won", winner.index() + 1);
+        }
+        let occupied = self.workers[0] | self.workers[1];
+        let blocked = |square: Square, what: &str| -> Option<String> {
+            if self.height(square) == 4 {
+                Some(format!("{what} {square} is domed"))
+            } else if occupied.contains(square.bit()) {
+                Some(format!("{what} {square} holds a worker"))
+            } else {
+                None
+            }
+        };
+        let adjacent =
+            |a: Square, b: Square| SANTORINI_NEIGHBOURS[a.bit() as usize] & (1 << b.bit()) != 0;
+        match mv {
+            Move::Place(a, b) => {
+                if !self.in_set_up() {
+                    return format!("player {player} has already placed both workers");
+                }
+                blocked(a, "square")
+                    .or_else(|| blocked(b, "square"))
+                    .unwrap_or_else(|| "not a legal placement".to_owned())
+            }
+            Move::Build { from, to, .. } | Move::Win { from, to } => {
+                if self.in_set_up() {
+                    return format!(
+                        "player {player} must place both workers first (place:<a>,<b>)"
+                    );
+                }
+                if !self.workers[self.side.index()].contains(from.bit()) {
+                    return format!("player {player} has no worker on {from}");
+                }
+                if !adjacent(from, to) {
+                    return format!("{to} is not next to {from}");
+                }
+                if let Some(reason) = blocked(to, "destination") {
+                    return reason;
+                }
+                let (up_from, up_to) = (self.height(from), self.height(to));
+                if up_to > up_from + 1 {
+                    return format!("cannot climb from level {up_from} to level {up_to}");
+                }
+                let wins = up_from == 2 && up_to == 3;
+                match mv {
+                    Move::Win { .. } if !wins => format!(
+                        "only a move up onto level 3 wins ({from} is level {up_from}, {to} is level {up_to})"
+                    ),
+                    Move::Build { .. } if wins => {
+                        format!("moving up onto level 3 wins at once: write {from}>{to}#")
+                    }
+                    Move::Build { build, .. } => {
+                        if !adjacent(to, build) {
+                            format!("build {build} is not next to {to}")
+                        } else if build != from {
+                            blocked(build, "build").unwrap_or_else(|| "not a legal move".to_owned())
+                        } else {
+                            "not a legal move".to_owned()
+                        }
+                    }
+                    _ => "not a legal move".to_owned(),
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn square(bit: u32) -> Square {
+    Square::from_bit_unchecked(bit)
+}
+
+impl<S: Kernels> Default for Position<S> {
+    /// The empty board before set-up.
+    fn default() -> Self {
+        Position::from_parts(Levels::FLAT, [Bitboard::EMPTY; 2], Player::First, None)
+    }
+}
+
+impl<S: Kernels> Game for Position<S> {
+    type Move = Move;
+    type Moves = MoveList;
+    type Error = Error;
+
+    const NAME: &'static str = "santorini";
+    const FINISHED_GAME_IS_A_LEAF: bool = false;
+
+    fn start() -> Self {
+        Position::default()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        Position::recompute_hash(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Position::parse_move(self, text)
+    }
+}

@@ -1,0 +1,93 @@
+//! The [`Game`] trait.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+/// One of the two players. `First` moves first from the start position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    #[inline(always)]
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: an index into per-player arrays.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Ongoing,
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+/// A two-player game position, copied to make a move (copy-make).
+///
+/// Positions read and write the game's text notation (`Display` + `FromStr`); moves too.
+/// Every error (malformed text, an illegal move) is the game's [`Game::Error`].
+pub trait Game:
+    Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::Error> + Send + Sync + 'static
+{
+    type Move: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static;
+    /// The legal moves of a position, on the stack.
+    type Moves: AsRef<[Self::Move]> + IntoIterator<Item = Self::Move>;
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Lower-case name, as on the command line.
+    const NAME: &'static str;
+    /// Whether perft counts a finished game as one leaf at every remaining depth (Othello's
+    /// published convention) or as no leaves (a position with no moves has no children).
+    const FINISHED_GAME_IS_A_LEAF: bool;
+
+    /// The standard start position.
+    fn start() -> Self;
+
+    fn side_to_move(&self) -> Player;
+
+    /// Every legal move (empty exactly when the game is over).
+    fn legal_moves(&self) -> Self::Moves;
+
+    /// The number of legal moves, without making them: perft's bulk count at the last ply.
+    /// Games override it with something faster than building the list.
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.legal_moves().as_ref().len() as u64
+    }
+
+    /// The position after `mv`, which must be one of [`Game::legal_moves`] (anything else
+    /// is a logic error: the result is unspecified but memory-safe). Use
+    /// [`Game::parse_move`] for moves from outside.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    fn outcome(&self) -> Outcome;
+
+    /// The Zobrist hash, kept up to date incrementally by [`Game::play`].
+    fn hash(&self) -> u64;
+
+    /// The Zobrist hash recomputed from scratch (to test the incremental one).
+    fn recompute_hash(&self) -> u64;
+
+    /// Reads a move in the game's notation and checks that it is legal here; the error says
+    /// which part is malformed or why the move is illegal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+}

@@ -1,0 +1,68 @@
+//! Perft: count the leaves of the game tree to a fixed depth, the standard test of a move
+//! generator against published counts.
+
+use rayon::prelude::*;
+
+use crate::Game;
+
+/// The number of leaves `depth` plies below `position`, counting the last ply in bulk with
+/// [`Game::count_legal_moves`].
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let count = position.count_legal_moves();
+            if count == 0 && G::FINISHED_GAME_IS_A_LEAF {
+                1
+            } else {
+                count
+            }
+        }
+        _ => {
+            let moves = position.legal_moves();
+            if moves.as_ref().is_empty() {
+                return u64::from(G::FINISHED_GAME_IS_A_LEAF);
+            }
+            moves
+                .into_iter()
+                .map(|mv| perft(&position.play(mv), depth - 1))
+                .sum()
+        }
+    }
+}
+
+/// Perft split by root move: each legal move with the leaves below it, in move order.
+/// `depth` must be at least 1.
+pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    assert!(depth >= 1, "divide needs a depth of at least 1");
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, perft(&position.play(mv), depth - 1)))
+        .collect()
+}
+
+/// [`divide`] on `threads` threads (rayon, one task per root move); calls `on_root_done`
+/// after each root move (for progress reporting). Sum the counts for the perft total.
+pub fn perft_parallel<G: Game>(
+    position: &G,
+    depth: u32,
+    threads: usize,
+    on_root_done: impl Fn() + Sync,
+) -> Result<Vec<(G::Move, u64)>, rayon::ThreadPoolBuildError> {
+    assert!(depth >= 1, "perft_parallel needs a depth of at least 1");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let moves: Vec<G::Move> = position.legal_moves().into_iter().collect();
+    Ok(pool.install(|| {
+        moves
+            .par_iter()
+            .map(|&mv| {
+                let count = perft(&position.play(mv), depth - 1);
+                on_root_done();
+                (mv, count)
+            })
+            .collect()
+    }))
+}
