@@ -1,7 +1,8 @@
-//! `bitgames`: compare the strategies of every game kernel, and (as the games grow) run
-//! perft and play.
+//! `bitgames`: compare the strategies of every game kernel, run perft, list and apply moves.
 
 mod compare;
+mod games;
+mod play;
 mod target;
 
 use std::process::ExitCode;
@@ -37,18 +38,37 @@ enum Command {
     /// Check every strategy against naive on random instances, then time each and print a
     /// table: operation, strategy, ns per call, speed-up over naive.
     Compare(compare::Args),
+    /// Count the leaves of the game tree to DEPTH (bulk counting at the last ply).
+    Perft(play::PerftArgs),
+    /// List the legal moves of a position, sorted, one per line.
+    Moves(play::MovesArgs),
+    /// Play moves from a position and print the resulting position.
+    Apply(play::ApplyArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Compare(args) => compare::run(&args),
+        Command::Perft(args) => play::perft(&args),
+        Command::Moves(args) => play::moves(&args),
+        Command::Apply(args) => play::apply(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // `bitgames moves ... | head`: the reader has all it wants.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

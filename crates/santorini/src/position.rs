@@ -6,7 +6,7 @@ use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORINI_WORKER};
 
-use crate::{Bitboard, Error, Kernels, Levels, Move, Square, Table};
+use crate::{Bitboard, Error, Fastest, Kernels, Levels, Move, Square};
 
 /// The most legal moves a position can have: 300 placements on an empty board (a turn has
 /// at most 2 workers x 8 destinations x 8 builds = 128).
@@ -16,14 +16,14 @@ pub const MAX_MOVES: usize = 300;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// A Santorini position: heights, both players' workers, the side to move, and whether the
-/// game has been won. `S` is the kernel strategy move generation uses (the fastest by
+/// game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
 /// default); it changes speed, never answers.
 ///
 /// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
 /// reads `<25 heights A5..E1>/<side 1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`; `{:#}` draws the
 /// board. See the [crate docs](crate) for the rules as implemented.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position<S: Kernels = Table> {
+pub struct Position<S: Kernels = Fastest> {
     pub(crate) levels: Levels,
     pub(crate) workers: [Bitboard; 2],
     pub(crate) side: Player,

@@ -54,7 +54,7 @@ fn perft_matches_the_published_counts_for_every_strategy() {
 
 #[test]
 fn perft_5_from_the_test_root() {
-    let position = Position::<Table>::test_root();
+    let position = Position::test_root().with_strategy::<Table>();
     assert_eq!(
         position.to_string(),
         "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"

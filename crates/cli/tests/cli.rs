@@ -1,0 +1,180 @@
+//! The `bitgames` binary end to end: output shapes, exit codes, one-line errors.
+
+use std::process::{Command, Output};
+
+const ROOT: &str = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+
+fn bitgames(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn one_line_error(output: &Output) -> String {
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    stderr
+}
+
+#[test]
+fn compare_json_has_every_strategy_and_form() {
+    let out = stdout(&bitgames(&[
+        "compare",
+        "santorini",
+        "--instances",
+        "300",
+        "--seed",
+        "4",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["game"], "santorini");
+    assert_eq!(report["instances"], 300);
+    assert_eq!(report["seed"], 4);
+    let results = report["results"].as_array().unwrap();
+    let names: Vec<(&str, &str)> = results
+        .iter()
+        .map(|r| {
+            (
+                r["operation"].as_str().unwrap(),
+                r["strategy"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for operation in ["move_to", "distances"] {
+        for strategy in [
+            "naive",
+            "naive-with-conversions",
+            "shift",
+            "shift-core",
+            "table",
+            "table-core",
+        ] {
+            assert!(
+                names.contains(&(operation, strategy)),
+                "{operation} {strategy}: {names:?}"
+            );
+        }
+    }
+    for r in results {
+        assert!(r["ns_per_call"].as_f64().unwrap() > 0.0);
+        assert!(r["speedup_vs_naive"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn compare_table_names_the_target() {
+    let out = stdout(&bitgames(&["compare", "--instances", "100"]));
+    assert!(out.starts_with("santorini: 100 instances, seed 1, all strategies agree; target "));
+    assert!(out.contains("table-core"));
+}
+
+#[test]
+fn perft_json_and_divide() {
+    let out = stdout(&bitgames(&[
+        "perft",
+        "santorini",
+        "3",
+        "--position",
+        ROOT,
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["nodes"], 350_208);
+    assert_eq!(report["depth"], 3);
+    for key in ["game", "seconds", "nodes_per_second"] {
+        assert!(report.get(key).is_some(), "{key}");
+    }
+
+    let out = stdout(&bitgames(&[
+        "perft",
+        "santorini",
+        "2",
+        "--position",
+        ROOT,
+        "--divide",
+        "--strategy",
+        "shift",
+    ]));
+    let counts: Vec<u64> = out
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_once(' ').unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 68);
+    assert_eq!(counts.iter().sum::<u64>(), 5_156);
+    assert!(out.contains("nodes     5156"));
+}
+
+#[test]
+fn moves_are_sorted_and_apply_prints_a_pasteable_position() {
+    let out = stdout(&bitgames(&["moves", "santorini", "--position", ROOT]));
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 68);
+    assert!(moves.is_sorted());
+
+    let next = stdout(&bitgames(&[
+        "apply",
+        "santorini",
+        "--position",
+        ROOT,
+        "b3>b4^b3",
+        "C4>C5^D5",
+    ]));
+    assert_eq!(
+        next.trim(),
+        "0001000000010000000000000/1/mortal:B4,D3/mortal:C5,C2"
+    );
+    let again = stdout(&bitgames(&[
+        "moves",
+        "santorini",
+        "--position",
+        next.trim(),
+    ]));
+    assert!(!again.is_empty());
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    let err = one_line_error(&bitgames(&[
+        "apply",
+        "santorini",
+        "--position",
+        ROOT,
+        "B3>B5^B4",
+    ]));
+    assert!(
+        err.contains("move 1 (B3>B5^B4)") && err.contains("B5 is not next to B3"),
+        "{err}"
+    );
+    let err = one_line_error(&bitgames(&[
+        "perft",
+        "santorini",
+        "2",
+        "--position",
+        "0/1/x/y",
+    ]));
+    assert!(err.contains("heights"), "{err}");
+    let err = one_line_error(&bitgames(&[
+        "perft",
+        "santorini",
+        "2",
+        "--strategy",
+        "fast",
+    ]));
+    assert!(err.contains("naive, shift, table"), "{err}");
+    let err = one_line_error(&bitgames(&["compare", "santorini", "--instances", "0"]));
+    assert!(err.contains("--instances"), "{err}");
+}
