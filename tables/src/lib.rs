@@ -11,5 +11,7 @@
 pub mod edges;
 #[path = "generated/neighbours.rs"]
 pub mod neighbours;
+#[path = "generated/othello.rs"]
+pub mod othello;
 #[path = "generated/zobrist.rs"]
 pub mod zobrist;

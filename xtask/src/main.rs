@@ -8,6 +8,7 @@ mod codegen;
 mod edges;
 mod geometry;
 mod neighbours;
+mod othello;
 mod regenerate;
 mod splitmix;
 mod zobrist;

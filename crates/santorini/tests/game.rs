@@ -394,3 +394,22 @@ fn set_up_counts() {
     let played = placed.play("place:C4,C2".parse().unwrap());
     assert_eq!(played, Position::test_root());
 }
+
+#[test]
+fn random_playouts_are_reproducible_and_end_the_game() {
+    use bitgames_search::random_playout;
+    let root = Position::test_root();
+    for seed in 0..50 {
+        let a = random_playout(&root, &mut Xoshiro256PlusPlus::seed_from_u64(seed), 1_000);
+        let b = random_playout(&root, &mut Xoshiro256PlusPlus::seed_from_u64(seed), 1_000);
+        assert_eq!(a, b);
+        assert!(
+            a.outcome.is_over(),
+            "Santorini games end: domes fill the board"
+        );
+        assert_eq!(a.outcome, a.position.outcome());
+        assert!(a.position.legal_moves().is_empty());
+    }
+    let short = random_playout(&root, &mut Xoshiro256PlusPlus::seed_from_u64(1), 3);
+    assert_eq!((short.plies, short.outcome), (3, Outcome::Ongoing));
+}
