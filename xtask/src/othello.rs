@@ -131,7 +131,7 @@ pub fn generate() -> Result<String> {
         "[u64; 256]",
         &array(deposits),
     );
-    Ok(file.finish()?)
+    file.finish()
 }
 
 #[cfg(test)]
