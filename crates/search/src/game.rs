@@ -74,6 +74,13 @@ pub trait Game:
         self.legal_moves().as_ref().len() as u64
     }
 
+    /// The number of legal moves after `mv` (perft's last two plies). Games override it to
+    /// skip bookkeeping (hash, counters) that a count does not need.
+    #[inline]
+    fn count_after(&self, mv: Self::Move) -> u64 {
+        self.play(mv).count_legal_moves()
+    }
+
     /// The position after `mv`, which must be one of [`Game::legal_moves`] (anything else
     /// is a logic error: the result is unspecified but memory-safe). Use
     /// [`Game::parse_move`] for moves from outside.

@@ -10,13 +10,16 @@ use crate::Game;
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let count = position.count_legal_moves();
-            if count == 0 && G::FINISHED_GAME_IS_A_LEAF {
-                1
-            } else {
-                count
+        1 => leaves::<G>(position.count_legal_moves()),
+        2 => {
+            let moves = position.legal_moves();
+            if moves.as_ref().is_empty() {
+                return u64::from(G::FINISHED_GAME_IS_A_LEAF);
             }
+            moves
+                .into_iter()
+                .map(|mv| leaves::<G>(position.count_after(mv)))
+                .sum()
         }
         _ => {
             let moves = position.legal_moves();
@@ -28,6 +31,16 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
                 .map(|mv| perft(&position.play(mv), depth - 1))
                 .sum()
         }
+    }
+}
+
+/// The leaves one ply below a position with `moves` legal moves.
+#[inline(always)]
+fn leaves<G: Game>(moves: u64) -> u64 {
+    if moves == 0 && G::FINISHED_GAME_IS_A_LEAF {
+        1
+    } else {
+        moves
     }
 }
 

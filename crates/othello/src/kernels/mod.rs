@@ -1,0 +1,87 @@
+//! The hot operations, declared once in [`Kernels`], and the list of strategies.
+
+mod kogge_stone;
+mod naive;
+mod shift;
+mod table;
+
+use bitgames_bitboard::{Direction, Geometry, Othello, Strategy, StrategyInfo};
+
+use crate::Square;
+
+pub use kogge_stone::KoggeStone;
+pub use naive::Naive;
+pub use shift::Shift;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use table::TablePext;
+pub use table::{Table, table_pext_portable};
+
+/// The strategy positions use unless told otherwise: the one that measured fastest in perft
+/// (see the README).
+pub type Fastest = KoggeStone;
+
+/// Othello's hot operations on a pair of bitboards: `player` (the side to move) and
+/// `opponent`, bit `8 * row + col` with a1 the top-left. Every strategy gives identical
+/// answers (proven by the tests).
+pub trait Kernels: Strategy {
+    /// The empty squares where the player may move: each outflanks at least one line of
+    /// opponent discs.
+    fn legal_moves(player: u64, opponent: u64) -> u64;
+
+    /// The opponent discs a player disc placed on `square` would flip (whatever `square`
+    /// holds now; for a legal move it is empty).
+    fn flips(player: u64, opponent: u64, square: Square) -> u64;
+}
+
+/// Something done once per strategy, generic over it (tests, benches, the CLI).
+pub trait StrategyVisitor {
+    fn visit<S: Kernels>(&mut self);
+}
+
+/// Calls `visitor` with every strategy compiled into this build, [`Naive`] first.
+pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
+    visitor.visit::<Naive>();
+    visitor.visit::<Shift>();
+    visitor.visit::<KoggeStone>();
+    visitor.visit::<Table>();
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    visitor.visit::<TablePext>();
+}
+
+/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
+pub fn strategies() -> Vec<StrategyInfo> {
+    struct Collect(Vec<StrategyInfo>);
+    impl StrategyVisitor for Collect {
+        fn visit<S: Kernels>(&mut self) {
+            self.0.push(S::info());
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    for_each_strategy(&mut collect);
+    collect.0
+}
+
+/// Per direction: the squares an opponent disc must be on to sit *inside* a run in that
+/// direction (it has a neighbour on both sides along it), from the generated edge masks.
+/// Masking the opponent with it once stops every shift in the run from wrapping.
+pub(crate) const INNER: [u64; 8] = {
+    let edges = <Othello as Geometry>::EDGE_MASKS;
+    let mut inner = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        inner[d] = edges[d] & edges[(d + 4) % 8];
+        d += 1;
+    }
+    inner
+};
+
+/// One step in direction `d` without any mask (callers mask).
+#[inline(always)]
+pub(crate) const fn shift(bits: u64, d: Direction) -> u64 {
+    let offset = d.offset(8);
+    if offset > 0 {
+        bits << offset
+    } else {
+        bits >> -offset
+    }
+}

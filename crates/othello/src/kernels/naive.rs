@@ -1,0 +1,76 @@
+//! The oracle: a 64-cell array, scanning the eight directions square by square.
+
+use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+
+use super::Kernels;
+use crate::Square;
+
+/// A 64-cell array; for every empty square, walk the eight directions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Naive;
+
+impl Strategy for Naive {
+    const NAME: &'static str = "naive";
+    const KIND: StrategyKind = StrategyKind::Naive;
+    const IDEA: &'static str = "64-cell array, walk eight directions from every square";
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    Player,
+    Opponent,
+}
+
+fn cells(player: u64, opponent: u64) -> [Cell; 64] {
+    core::array::from_fn(|i| {
+        if player >> i & 1 == 1 {
+            Cell::Player
+        } else if opponent >> i & 1 == 1 {
+            Cell::Opponent
+        } else {
+            Cell::Empty
+        }
+    })
+}
+
+/// The opponent discs flipped along one direction from (row, col).
+fn flips_along(cells: &[Cell; 64], row: i32, col: i32, (dr, dc): (i32, i32)) -> u64 {
+    let mut run = 0u64;
+    let (mut r, mut c) = (row + dr, col + dc);
+    while (0..8).contains(&r) && (0..8).contains(&c) {
+        match cells[(r * 8 + c) as usize] {
+            Cell::Opponent => run |= 1 << (r * 8 + c),
+            Cell::Player => return run,
+            Cell::Empty => return 0,
+        }
+        r += dr;
+        c += dc;
+    }
+    0
+}
+
+fn flips_from(cells: &[Cell; 64], square: usize) -> u64 {
+    let (row, col) = ((square / 8) as i32, (square % 8) as i32);
+    Direction::ALL
+        .iter()
+        .map(|d| flips_along(cells, row, col, d.delta()))
+        .fold(0, |acc, f| acc | f)
+}
+
+impl Kernels for Naive {
+    fn legal_moves(player: u64, opponent: u64) -> u64 {
+        let cells = cells(player, opponent);
+        let mut moves = 0;
+        for square in 0..64 {
+            if cells[square] == Cell::Empty && flips_from(&cells, square) != 0 {
+                moves |= 1 << square;
+            }
+        }
+        moves
+    }
+
+    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
+        flips_from(&cells(player, opponent), square.bit() as usize)
+    }
+}

@@ -1,0 +1,59 @@
+//! Othello (Reversi): legal moves and flips as naive, shift, Kogge-Stone and table
+//! strategies, proven equal; the game with passes, incremental disc counts and Zobrist hash,
+//! stable discs, and perft to the published counts.
+//!
+//! # Kernels
+//!
+//! Two hot operations on the side to move's discs and the opponent's (bit `8 * row + col`,
+//! a1 top-left = bit 0), declared once in [`Kernels`]:
+//!
+//! | strategy | idea |
+//! |---|---|
+//! | [`Naive`] | a 64-cell array, walking the eight directions from every square |
+//! | [`Shift`] | per-direction shift with edge masks, six steps (the classic dumb7fill) |
+//! | [`KoggeStone`] | parallel-prefix occluded fills: strides 1, 2, 4 |
+//! | [`Table`] | generated outflank/flip line tables, portable multiply gather |
+//! | `TablePext` | the same tables with BMI2 PEXT/PDEP gathers (x86-64 with BMI2 only) |
+//!
+//! # The game
+//!
+//! Start: d4 and e5 white, d5 and e4 black, black to move. A player with no legal square
+//! passes (the move [`Move::Pass`], one ply); when neither side can move the game is over and
+//! the side with more discs wins. [`Position::final_score`] gives the empty squares to the
+//! winner. Positions keep disc counts and the Zobrist hash incrementally.
+//!
+//! Notation: the Edax/GGS board string, 64 characters for a1, b1, .., h1, a2, .., h8 (`X`
+//! black, `O` white, `-` empty), a space, and `X` or `O` for the side to move. Moves are
+//! `a1`..`h8` and `pass` (`PS` and `PA` are accepted).
+//!
+//! ```
+//! use bitgames_othello::Position;
+//! use bitgames_search::perft;
+//!
+//! let start = Position::start();
+//! assert_eq!(start.to_string(), "---------------------------OX------XO--------------------------- X");
+//! assert_eq!(perft(&start, 4), 244);
+//! let next = start.play(start.parse_move("d3")?);
+//! assert_eq!(next.to_string(), "-------------------X-------XX------XO--------------------------- O");
+//! # Ok::<(), bitgames_othello::Error>(())
+//! ```
+
+mod error;
+mod kernels;
+mod moves;
+mod notation;
+mod position;
+pub mod random;
+mod square;
+pub mod stability;
+
+pub use error::Error;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use kernels::TablePext;
+pub use kernels::{
+    Fastest, Kernels, KoggeStone, Naive, Shift, StrategyVisitor, Table, for_each_strategy,
+    strategies, table_pext_portable,
+};
+pub use moves::Move;
+pub use position::{MAX_MOVES, MoveList, Position};
+pub use square::Square;

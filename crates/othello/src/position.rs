@@ -1,0 +1,328 @@
+//! The game: positions, move generation through the kernels, play, outcome and hashing.
+
+use core::marker::PhantomData;
+
+use bitgames_search::{ArrayVec, Game, Outcome, Player};
+use bitgames_tables::zobrist::{OTHELLO_DISC, OTHELLO_SIDE_TO_MOVE};
+
+use crate::{Error, Fastest, Kernels, Move, Square};
+
+/// More than the most legal moves any Othello position has (33).
+pub const MAX_MOVES: usize = 40;
+
+/// The legal moves of a position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// An Othello position from the side to move's point of view: its discs (`player`), the
+/// other side's (`opponent`), which colour moves, the disc count of each colour and the
+/// Zobrist hash (both kept incrementally). `S` is the kernel strategy ([`Fastest`] by
+/// default); it changes speed, never answers.
+///
+/// `Display` writes and `FromStr` reads the Edax/GGS board string (see the crate docs);
+/// `{:#}` draws the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<S: Kernels = Fastest> {
+    pub(crate) player: u64,
+    pub(crate) opponent: u64,
+    /// The colour to move: `First` is black.
+    pub(crate) side: Player,
+    /// Discs of black and white.
+    pub(crate) counts: [u8; 2],
+    pub(crate) hash: u64,
+    pub(crate) strategy: PhantomData<S>,
+}
+
+/// A colour's index into the Zobrist disc keys: black 0, white 1.
+#[inline(always)]
+fn colour(player: Player) -> usize {
+    player.index()
+}
+
+impl Position {
+    /// d4 and e5 white, d5 and e4 black, black to move.
+    pub fn start() -> Self {
+        Position::default()
+    }
+}
+
+impl<S: Kernels> Default for Position<S> {
+    fn default() -> Self {
+        let (d4, e4, d5, e5) = (27, 28, 35, 36);
+        Position::from_colours((1 << d5) | (1 << e4), (1 << d4) | (1 << e5), Player::First)
+    }
+}
+
+impl<S: Kernels> Position<S> {
+    /// The position with the given discs of each colour; `None` if a square holds both.
+    pub fn from_discs(black: u64, white: u64, side: Player) -> Option<Self> {
+        (black & white == 0).then(|| Position::from_colours(black, white, side))
+    }
+
+    pub(crate) fn from_colours(black: u64, white: u64, side: Player) -> Self {
+        let (player, opponent) = match side {
+            Player::First => (black, white),
+            Player::Second => (white, black),
+        };
+        let mut position = Position {
+            player,
+            opponent,
+            side,
+            counts: [black.count_ones() as u8, white.count_ones() as u8],
+            hash: 0,
+            strategy: PhantomData,
+        };
+        position.hash = position.recompute_hash();
+        position
+    }
+
+    /// The same position, generating moves with another strategy.
+    pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
+        Position {
+            player: self.player,
+            opponent: self.opponent,
+            side: self.side,
+            counts: self.counts,
+            hash: self.hash,
+            strategy: PhantomData,
+        }
+    }
+
+    /// The side to move's discs.
+    pub fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// The other side's discs.
+    pub fn opponent(&self) -> u64 {
+        self.opponent
+    }
+
+    /// Black's and white's discs.
+    pub fn discs(&self) -> (u64, u64) {
+        match self.side {
+            Player::First => (self.player, self.opponent),
+            Player::Second => (self.opponent, self.player),
+        }
+    }
+
+    /// The colour to move (`First` is black).
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// Disc counts of black and white, kept incrementally.
+    pub fn disc_counts(&self) -> [u8; 2] {
+        self.counts
+    }
+
+    pub fn empty_squares(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// The squares the side to move may play (empty when it must pass or the game is over).
+    #[inline]
+    pub fn move_mask(&self) -> u64 {
+        S::legal_moves(self.player, self.opponent)
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let mut moves = self.move_mask();
+        if moves == 0 {
+            if S::legal_moves(self.opponent, self.player) != 0 {
+                list.push(Move::Pass);
+            }
+            return list;
+        }
+        while moves != 0 {
+            list.push(Move::Play(Square::from_bit(moves.trailing_zeros())));
+            moves &= moves - 1;
+        }
+        list
+    }
+
+    /// The number of legal moves (a forced pass is one move, a finished game has none),
+    /// without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        match self.move_mask().count_ones() {
+            0 => u64::from(S::legal_moves(self.opponent, self.player) != 0),
+            n => u64::from(n),
+        }
+    }
+
+    /// The position after `mv`, which must be legal.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        next.side = self.side.other();
+        next.hash ^= OTHELLO_SIDE_TO_MOVE;
+        match mv {
+            Move::Pass => {
+                next.player = self.opponent;
+                next.opponent = self.player;
+            }
+            Move::Play(square) => {
+                let flipped = S::flips(self.player, self.opponent, square);
+                next.player = self.opponent ^ flipped;
+                next.opponent = self.player | flipped | square.mask();
+                let (me, them) = (colour(self.side), colour(self.side.other()));
+                let n = flipped.count_ones() as u8;
+                next.counts[me] += n + 1;
+                next.counts[them] -= n;
+                next.hash ^= OTHELLO_DISC[square.bit() as usize][me];
+                let mut rest = flipped;
+                while rest != 0 {
+                    let keys = &OTHELLO_DISC[rest.trailing_zeros() as usize];
+                    next.hash ^= keys[0] ^ keys[1];
+                    rest &= rest - 1;
+                }
+            }
+        }
+        next
+    }
+
+    /// Perft's last two plies: the number of moves after `mv`, skipping the hash and count
+    /// bookkeeping the count does not need.
+    #[inline]
+    pub fn count_after(&self, mv: Move) -> u64 {
+        let (player, opponent) = match mv {
+            Move::Pass => (self.opponent, self.player),
+            Move::Play(square) => {
+                let flipped = S::flips(self.player, self.opponent, square);
+                (
+                    self.opponent ^ flipped,
+                    self.player | flipped | square.mask(),
+                )
+            }
+        };
+        match S::legal_moves(player, opponent).count_ones() {
+            0 => u64::from(S::legal_moves(opponent, player) != 0),
+            n => u64::from(n),
+        }
+    }
+
+    /// Whether neither side can move.
+    pub fn is_game_over(&self) -> bool {
+        self.move_mask() == 0 && S::legal_moves(self.opponent, self.player) == 0
+    }
+
+    /// The final disc difference, black minus white, with the empty squares going to the
+    /// winner (the World Othello Federation convention; a drawn game keeps them unassigned).
+    pub fn final_score(&self) -> i32 {
+        let [black, white] = self.counts.map(i32::from);
+        let empty = 64 - black - white;
+        match black.cmp(&white) {
+            core::cmp::Ordering::Greater => black - white + empty,
+            core::cmp::Ordering::Less => black - white - empty,
+            core::cmp::Ordering::Equal => 0,
+        }
+    }
+
+    /// Ongoing while either side can move; then the side with more discs wins.
+    pub fn outcome(&self) -> Outcome {
+        if !self.is_game_over() {
+            return Outcome::Ongoing;
+        }
+        match self.final_score() {
+            0 => Outcome::Draw,
+            s if s > 0 => Outcome::Win(Player::First),
+            _ => Outcome::Win(Player::Second),
+        }
+    }
+
+    /// The Zobrist hash: a key per disc by square and colour, and the side key when white is
+    /// to move.
+    pub fn recompute_hash(&self) -> u64 {
+        let (black, white) = self.discs();
+        let mut hash = 0;
+        for square in Square::all() {
+            if black & square.mask() != 0 {
+                hash ^= OTHELLO_DISC[square.bit() as usize][0];
+            }
+            if white & square.mask() != 0 {
+                hash ^= OTHELLO_DISC[square.bit() as usize][1];
+            }
+        }
+        if self.side == Player::Second {
+            hash ^= OTHELLO_SIDE_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Reads a move and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let mv: Move = text.parse()?;
+        if self.legal_moves().contains(&mv) {
+            return Ok(mv);
+        }
+        let reason = match mv {
+            _ if self.is_game_over() => "the game is over".to_owned(),
+            Move::Pass => "passing is only allowed without a legal square".to_owned(),
+            Move::Play(_) if self.move_mask() == 0 => {
+                "no legal square: the side to move must pass".to_owned()
+            }
+            Move::Play(square) if self.empty_squares() & square.mask() == 0 => {
+                format!("{square} is occupied")
+            }
+            Move::Play(square) => format!("a disc on {square} flips nothing"),
+        };
+        Err(Error::IllegalMove {
+            text: mv.to_string(),
+            reason,
+        })
+    }
+}
+
+impl<S: Kernels> Game for Position<S> {
+    type Move = Move;
+    type Moves = MoveList;
+    type Error = Error;
+
+    const NAME: &'static str = "othello";
+    /// Aart Bik's published convention: a finished game is one leaf at every remaining depth.
+    const FINISHED_GAME_IS_A_LEAF: bool = true;
+
+    fn start() -> Self {
+        Position::default()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    #[inline]
+    fn count_after(&self, mv: Move) -> u64 {
+        Position::count_after(self, mv)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        Position::recompute_hash(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Position::parse_move(self, text)
+    }
+}

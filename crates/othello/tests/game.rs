@@ -1,0 +1,302 @@
+//! The game: perft against the published counts, passes and game end, incremental counts
+//! and hash, stable discs, notation round-trips and malformed input.
+
+use bitgames_othello::random::random_position;
+use bitgames_othello::stability::{stable_discs, stable_discs_naive};
+use bitgames_othello::{
+    Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor, Table,
+    for_each_strategy,
+};
+use bitgames_search::{Game, Outcome, Player, divide, perft, perft_parallel};
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn published() -> Vec<(u32, u64)> {
+    include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (d, n) = l.split_once(' ').unwrap();
+            (d.parse().unwrap(), n.parse().unwrap())
+        })
+        .collect()
+}
+
+struct PerftToNine;
+
+impl StrategyVisitor for PerftToNine {
+    fn visit<S: Kernels>(&mut self) {
+        let start = Position::start().with_strategy::<S>();
+        for (depth, leaves) in published().into_iter().filter(|&(d, _)| d <= 9) {
+            assert_eq!(perft(&start, depth), leaves, "{} perft {depth}", S::NAME);
+        }
+    }
+}
+
+#[test]
+fn perft_to_depth_9_for_every_strategy() {
+    for_each_strategy(&mut PerftToNine);
+}
+
+#[test]
+fn perft_10_and_11_with_the_fastest_strategy() {
+    let start = Position::<Fastest>::default();
+    for (depth, leaves) in published().into_iter().filter(|&(d, _)| d == 10 || d == 11) {
+        let total: u64 = perft_parallel(&start, depth, 2, || {})
+            .unwrap()
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(total, leaves, "perft {depth}");
+    }
+}
+
+#[test]
+fn strategies_agree_on_perft_from_random_mid_game_positions() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    for _ in 0..60 {
+        let position = random_position(&mut rng);
+        let expected = divide(&position.with_strategy::<Naive>(), 3.min(64));
+        assert_eq!(
+            divide(&position.with_strategy::<Shift>(), 3),
+            expected,
+            "{position}"
+        );
+        assert_eq!(
+            divide(&position.with_strategy::<KoggeStone>(), 3),
+            expected,
+            "{position}"
+        );
+        assert_eq!(
+            divide(&position.with_strategy::<Table>(), 3),
+            expected,
+            "{position}"
+        );
+        assert_eq!(divide(&position, 3), expected, "{position}");
+    }
+}
+
+#[test]
+fn incremental_counts_and_hash_match_recomputation_in_random_games() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for _ in 0..300 {
+        let mut position = Position::start();
+        loop {
+            assert_eq!(position.hash(), position.recompute_hash(), "{position}");
+            let (black, white) = position.discs();
+            assert_eq!(
+                position.disc_counts(),
+                [black.count_ones() as u8, white.count_ones() as u8]
+            );
+            assert_eq!(position.to_string().parse::<Position>(), Ok(position));
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+        assert!(position.is_game_over());
+        let [b, w] = position.disc_counts().map(i32::from);
+        let expected = match position.final_score() {
+            0 => Outcome::Draw,
+            s if s > 0 => Outcome::Win(Player::First),
+            _ => Outcome::Win(Player::Second),
+        };
+        assert_eq!(position.outcome(), expected);
+        assert_eq!(position.final_score().signum(), (b - w).signum());
+    }
+}
+
+#[test]
+fn an_asymmetric_position_guards_the_bit_order() {
+    // Black plays d3 from the start: d3 (bit 19) is placed and d4 (bit 27) flips.
+    let start = Position::start();
+    let next = start.play(start.parse_move("D3").unwrap());
+    assert_eq!(
+        next.to_string(),
+        "-------------------X-------XX------XO--------------------------- O"
+    );
+    assert_eq!(
+        next.discs(),
+        ((1 << 19) | (1 << 27) | (1 << 28) | (1 << 35), 1 << 36)
+    );
+    // White's replies from there: c3, e3, c5 (standard opening theory).
+    let mut replies: Vec<String> = next.legal_moves().iter().map(Move::to_string).collect();
+    replies.sort();
+    assert_eq!(replies, ["c3", "c5", "e3"]);
+    assert_eq!(
+        format!("{next:#}").lines().take(5).collect::<Vec<_>>(),
+        [
+            "  a b c d e f g h",
+            "1 - - - - - - - -",
+            "2 - - - - - - - -",
+            "3 - - - X - - - -",
+            "4 - - - X X - - -"
+        ]
+    );
+}
+
+#[test]
+fn passes_and_game_end() {
+    // Rows 1-7 black, row 8 `OXXXXXX-`: black cannot play the only empty square h8 (every
+    // line from it starts with a black disc), but white can, flipping b8-g8. Then the board
+    // is full.
+    let mut board = "X".repeat(56);
+    board.push_str("OXXXXXX-");
+    let position: Position = format!("{board} X").parse().unwrap();
+    assert_eq!(position.move_mask(), 0);
+    assert_eq!(position.legal_moves().as_slice(), [Move::Pass]);
+    assert_eq!(position.count_legal_moves(), 1);
+    assert_eq!(position.outcome(), Outcome::Ongoing);
+    let err = position.parse_move("h8").unwrap_err().to_string();
+    assert!(err.contains("must pass"), "{err}");
+    let white = position.play(Move::Pass);
+    assert_eq!(white.side_to_move(), Player::Second);
+    let h8: Vec<Move> = white.legal_moves().to_vec();
+    assert_eq!(h8, ["h8".parse().unwrap()]);
+    let full = white.play(h8[0]);
+    assert!(full.is_game_over());
+    assert!(full.legal_moves().is_empty());
+    // A finished game is one leaf at every remaining depth.
+    assert_eq!(perft(&full, 3), 1);
+    assert_eq!(perft(&position, 5), 1);
+    let (black, white_discs) = full.discs();
+    assert_eq!((black.count_ones(), white_discs.count_ones()), (56, 8));
+    assert_eq!(white_discs, 0xff << 56);
+    assert_eq!(full.outcome(), Outcome::Win(Player::First));
+    assert_eq!(full.final_score(), 48);
+}
+
+#[test]
+fn final_score_gives_the_empty_squares_to_the_winner() {
+    // 3 black discs, 1 white, nobody can move (no disc is next to an empty square that
+    // outflanks anything): black wins 3 - 1 + 60 empties.
+    let position: Position = format!("XXX{}O X", "-".repeat(60)).parse().unwrap();
+    assert!(position.is_game_over());
+    assert_eq!(position.final_score(), 62);
+    let position: Position = format!("X{}O X", "-".repeat(62)).parse().unwrap();
+    assert_eq!(position.outcome(), Outcome::Draw);
+    assert_eq!(position.final_score(), 0);
+}
+
+#[derive(Debug, Clone)]
+struct Reachable(Position);
+
+impl Arbitrary for Reachable {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Reachable(random_position(&mut Xoshiro256PlusPlus::seed_from_u64(
+            u64::arbitrary(g),
+        )))
+    }
+}
+
+#[test]
+fn stable_discs_bitboard_equals_naive() {
+    fn same(Reachable(position): Reachable) -> bool {
+        let (p, o) = (position.player(), position.opponent());
+        stable_discs(p, o) == stable_discs_naive(p, o)
+            && stable_discs(o, p) == stable_discs_naive(o, p)
+    }
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(100, 21))
+        .tests(100_000)
+        .quickcheck(same as fn(Reachable) -> bool);
+}
+
+#[test]
+fn stable_discs_by_hand() {
+    // Black holds the a1 corner and a1-c1 along the top edge, a2 below; white holds b2.
+    let position: Position = format!("XXX-----XO{} X", "-".repeat(54)).parse().unwrap();
+    let stable = stable_discs(position.player(), position.opponent());
+    let expected = ["a1", "b1", "c1", "a2"].iter().fold(0u64, |acc, s| {
+        acc | s.parse::<bitgames_othello::Square>().unwrap().mask()
+    });
+    assert_eq!(stable, expected);
+    assert_eq!(
+        stable_discs(position.opponent(), position.player()),
+        0,
+        "b2 can still flip"
+    );
+}
+
+#[test]
+fn stable_discs_are_never_flipped_later() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    for _ in 0..300 {
+        let mut position = Position::start();
+        let mut stable = [0u64; 2];
+        while !position.is_game_over() {
+            let (black, white) = position.discs();
+            stable[0] |= stable_discs(black, white);
+            stable[1] |= stable_discs(white, black);
+            assert_eq!(
+                black & stable[0],
+                stable[0],
+                "a stable black disc flipped: {position}"
+            );
+            assert_eq!(
+                white & stable[1],
+                stable[1],
+                "a stable white disc flipped: {position}"
+            );
+            let moves = position.legal_moves();
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn malformed_positions_name_the_part() {
+    let start = "---------------------------OX------XO---------------------------";
+    let cases = [
+        (String::new(), "expected 64 squares"),
+        (start.to_owned(), "expected 64 squares (X, O or -), a space"),
+        (format!("{start} X extra"), "a space"),
+        (
+            format!("{} X", &start[1..]),
+            "expected 64 squares, found 63",
+        ),
+        (format!("{start}- X"), "found 65"),
+        (format!("{}z{} X", &start[..10], &start[11..]), "'z' at c2"),
+        (format!("{start} B"), "side to move \"B\""),
+    ];
+    for (text, needle) in cases {
+        let err = text.parse::<Position>().unwrap_err().to_string();
+        assert!(err.contains(needle), "{text:?}: {err}");
+    }
+}
+
+#[test]
+fn moves_parse_and_illegal_moves_are_explained() {
+    let start = Position::start();
+    assert_eq!("PS".parse::<Move>(), Ok(Move::Pass));
+    assert_eq!("pa".parse::<Move>(), Ok(Move::Pass));
+    assert_eq!("Pass".parse::<Move>(), Ok(Move::Pass));
+    assert!(matches!("i9".parse::<Move>(), Err(Error::BadSquare(_))));
+    let cases = [
+        ("d4", "d4 is occupied"),
+        ("a1", "flips nothing"),
+        ("pass", "only allowed without a legal square"),
+    ];
+    for (text, needle) in cases {
+        let err = start.parse_move(text).unwrap_err().to_string();
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+}
+
+#[test]
+fn arbitrary_strings_never_panic() {
+    fn no_panic(text: String, cut: usize) -> TestResult {
+        let valid = "---------------------------OX------XO--------------------------- X";
+        let _ = text.parse::<Position>();
+        let _ = Position::start().parse_move(&text);
+        let cut = cut % (valid.len() + 1);
+        let _ = format!("{}{text}{}", &valid[..cut], &valid[cut..]).parse::<Position>();
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(70, 5))
+        .tests(20_000)
+        .quickcheck(no_panic as fn(String, usize) -> TestResult);
+}

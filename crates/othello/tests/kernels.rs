@@ -1,0 +1,130 @@
+//! Every strategy against the naive oracle: quickcheck over random reachable positions and
+//! every square, and exhaustive sweeps of every line occupancy through every square.
+
+use bitgames_othello::random::random_position;
+use bitgames_othello::{
+    Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy, table_pext_portable,
+};
+use bitgames_tables::othello::OTHELLO_LINES;
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[derive(Debug, Clone)]
+struct Reachable {
+    player: u64,
+    opponent: u64,
+}
+
+impl Arbitrary for Reachable {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let position = random_position(&mut Xoshiro256PlusPlus::seed_from_u64(u64::arbitrary(g)));
+        Reachable {
+            player: position.player(),
+            opponent: position.opponent(),
+        }
+    }
+}
+
+const CASES: u64 = 100_000;
+
+fn quickcheck(seed: u64) -> QuickCheck {
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(100, seed))
+        .tests(CASES)
+        .max_tests(CASES)
+}
+
+struct AgreesWithNaive;
+
+impl StrategyVisitor for AgreesWithNaive {
+    fn visit<S: Kernels>(&mut self) {
+        fn legal_moves<S: Kernels>(r: Reachable) -> bool {
+            S::legal_moves(r.player, r.opponent) == Naive::legal_moves(r.player, r.opponent)
+        }
+        fn flips<S: Kernels>(r: Reachable) -> bool {
+            Square::all()
+                .all(|s| S::flips(r.player, r.opponent, s) == Naive::flips(r.player, r.opponent, s))
+        }
+        quickcheck(1).quickcheck(legal_moves::<S> as fn(Reachable) -> bool);
+        quickcheck(2).quickcheck(flips::<S> as fn(Reachable) -> bool);
+    }
+}
+
+#[test]
+fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
+    for_each_strategy(&mut AgreesWithNaive);
+}
+
+/// Every assignment of (empty, player, opponent) to the other squares of each line through
+/// each square, the rest of the board empty: every strategy's flips, the portable PEXT path,
+/// and (for the square empty) legality agree with naive.
+struct EveryLine;
+
+impl StrategyVisitor for EveryLine {
+    fn visit<S: Kernels>(&mut self) {
+        let mut cases = 0u64;
+        for square in Square::all() {
+            for &line in &OTHELLO_LINES[square.bit() as usize] {
+                let others: Vec<u32> = (0..64)
+                    .filter(|&b| line >> b & 1 == 1 && b != square.bit())
+                    .collect();
+                for pattern in 0..3u32.pow(others.len() as u32) {
+                    let (mut player, mut opponent) = (0u64, 0u64);
+                    let mut rest = pattern;
+                    for &b in &others {
+                        match rest % 3 {
+                            1 => player |= 1 << b,
+                            2 => opponent |= 1 << b,
+                            _ => {}
+                        }
+                        rest /= 3;
+                    }
+                    let expected = Naive::flips(player, opponent, square);
+                    assert_eq!(
+                        S::flips(player, opponent, square),
+                        expected,
+                        "{} {square} {player:#x} {opponent:#x}",
+                        S::NAME
+                    );
+                    assert_eq!(table_pext_portable(player, opponent, square), expected);
+                    let legal = S::legal_moves(player, opponent) & square.mask() != 0;
+                    assert_eq!(legal, expected != 0, "{} {square}", S::NAME);
+                    cases += 1;
+                }
+            }
+        }
+        // Lines of length n through a square contribute 3^(n-1) patterns each: 16 rows and
+        // columns of 3^7 per square, plus the diagonals, computed by hand.
+        assert_eq!(cases, 343_360);
+    }
+}
+
+#[test]
+fn every_strategy_agrees_with_naive_on_every_line_occupancy() {
+    for_each_strategy(&mut EveryLine);
+}
+
+#[test]
+fn start_position_moves() {
+    // Black to move at the start: d3, c4, f5, e6.
+    let (black, white) = ((1u64 << 35) | (1 << 28), (1u64 << 27) | (1 << 36));
+    let expected = ["d3", "c4", "f5", "e6"]
+        .iter()
+        .fold(0u64, |acc, s| acc | s.parse::<Square>().unwrap().mask());
+    assert_eq!(Table::legal_moves(black, white), expected);
+    struct Check(u64, u64, u64);
+    impl StrategyVisitor for Check {
+        fn visit<S: Kernels>(&mut self) {
+            assert_eq!(S::legal_moves(self.0, self.1), self.2, "{}", S::NAME);
+            let d3 = "d3".parse::<Square>().unwrap();
+            assert_eq!(
+                S::flips(self.0, self.1, d3),
+                1 << 27,
+                "{}: d3 flips d4",
+                S::NAME
+            );
+        }
+    }
+    for_each_strategy(&mut Check(black, white, expected));
+}
