@@ -2,10 +2,7 @@
 //! chosen by name.
 
 use anyhow::{Result, bail};
-use bitgames_bitboard::Strategy;
-use bitgames_santorini::{
-    Fastest, Kernels, Position, StrategyVisitor, for_each_strategy, strategies,
-};
+use bitgames_bitboard::{Strategy, StrategyInfo};
 use bitgames_search::Game;
 
 use crate::Game as GameName;
@@ -16,45 +13,65 @@ pub trait GameTask {
     fn run<G: Game>(self, strategy: &'static str) -> Result<Self::Output>;
 }
 
-/// Runs `task` on `game` with the strategy named `strategy` (the game's default when
+/// Runs `task` on `game` with the strategy named `strategy` (the game's fastest when
 /// `None`).
 pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) -> Result<T::Output> {
     match game {
-        GameName::Santorini => {
-            let name = strategy.unwrap_or(<Fastest as Strategy>::NAME);
-            let mut visitor = Santorini {
-                name,
-                task: Some(task),
-                output: None,
+        GameName::Santorini => santorini::dispatch(strategy, task),
+        GameName::Othello => othello::dispatch(strategy, task),
+    }
+}
+
+fn unknown(game: &str, name: &str, strategies: &[StrategyInfo]) -> anyhow::Error {
+    let names: Vec<&str> = strategies.iter().map(|s| s.name).collect();
+    anyhow::anyhow!(
+        "unknown {game} strategy {name:?}; choose one of: {}",
+        names.join(", ")
+    )
+}
+
+/// A game crate's strategy visitor that runs the task on `Position<S>` for the named `S`.
+macro_rules! game_dispatch {
+    ($module:ident, $krate:ident) => {
+        mod $module {
+            use $krate::{
+                Fastest, Kernels, Position, StrategyVisitor, for_each_strategy, strategies,
             };
-            for_each_strategy(&mut visitor);
-            match visitor.output {
-                Some(output) => output,
-                None => bail!(
-                    "unknown santorini strategy {name:?}; choose one of: {}",
-                    strategies()
-                        .iter()
-                        .map(|s| s.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+
+            use super::*;
+
+            struct Select<'a, T: GameTask> {
+                name: &'a str,
+                task: Option<T>,
+                output: Option<Result<T::Output>>,
+            }
+
+            impl<T: GameTask> StrategyVisitor for Select<'_, T> {
+                fn visit<S: Kernels>(&mut self) {
+                    if S::NAME == self.name
+                        && let Some(task) = self.task.take()
+                    {
+                        self.output = Some(task.run::<Position<S>>(S::NAME));
+                    }
+                }
+            }
+
+            pub fn dispatch<T: GameTask>(strategy: Option<&str>, task: T) -> Result<T::Output> {
+                let name = strategy.unwrap_or(<Fastest as Strategy>::NAME);
+                let mut select = Select {
+                    name,
+                    task: Some(task),
+                    output: None,
+                };
+                for_each_strategy(&mut select);
+                match select.output {
+                    Some(output) => output,
+                    None => bail!(unknown(<Position as Game>::NAME, name, &strategies())),
+                }
             }
         }
-    }
+    };
 }
 
-struct Santorini<'a, T: GameTask> {
-    name: &'a str,
-    task: Option<T>,
-    output: Option<Result<T::Output>>,
-}
-
-impl<T: GameTask> StrategyVisitor for Santorini<'_, T> {
-    fn visit<S: Kernels>(&mut self) {
-        if S::NAME == self.name
-            && let Some(task) = self.task.take()
-        {
-            self.output = Some(task.run::<Position<S>>(S::NAME));
-        }
-    }
-}
+game_dispatch!(santorini, bitgames_santorini);
+game_dispatch!(othello, bitgames_othello);

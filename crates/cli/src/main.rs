@@ -23,14 +23,11 @@ struct Cli {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Game {
     Santorini,
+    Othello,
 }
 
 impl Game {
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Santorini => "santorini",
-        }
-    }
+    pub const ALL: [Game; 2] = [Game::Santorini, Game::Othello];
 }
 
 #[derive(Debug, Subcommand)]

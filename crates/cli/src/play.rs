@@ -19,7 +19,7 @@ pub struct PerftArgs {
     depth: u32,
     /// Start from this position (the game's notation); the game's start position when
     /// omitted.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// The kernel strategy move generation uses (default: the fastest).
     #[arg(long)]
@@ -39,7 +39,7 @@ pub struct PerftArgs {
 pub struct MovesArgs {
     game: GameName,
     /// The position (the game's notation); the game's start position when omitted.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
 }
 
@@ -47,7 +47,7 @@ pub struct MovesArgs {
 pub struct ApplyArgs {
     game: GameName,
     /// The position to start from; the game's start position when omitted.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Moves in the game's notation, played in order.
     #[arg(required = true)]

@@ -178,3 +178,63 @@ fn bad_input_is_a_one_line_error() {
     let err = one_line_error(&bitgames(&["compare", "santorini", "--instances", "0"]));
     assert!(err.contains("--instances"), "{err}");
 }
+
+const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
+
+#[test]
+fn othello_perft_moves_apply_and_compare() {
+    let out = stdout(&bitgames(&["perft", "othello", "6", "--json"]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["nodes"], 8_200);
+    assert_eq!(report["game"], "othello");
+
+    let out = stdout(&bitgames(&[
+        "perft",
+        "othello",
+        "3",
+        "--divide",
+        "--strategy",
+        "naive",
+    ]));
+    assert!(out.starts_with("c4 14\nd3 14\ne6 14\nf5 14\n"), "{out}");
+
+    let out = stdout(&bitgames(&[
+        "moves",
+        "othello",
+        "--position",
+        OTHELLO_START,
+    ]));
+    assert_eq!(out, "c4\nd3\ne6\nf5\n");
+
+    let out = stdout(&bitgames(&["apply", "othello", "d3", "C3"]));
+    assert_eq!(
+        out.trim(),
+        "------------------OX-------OX------XO--------------------------- X"
+    );
+
+    let err = one_line_error(&bitgames(&["apply", "othello", "d3", "d3"]));
+    assert!(
+        err.contains("move 2 (d3)") && err.contains("d3 is occupied"),
+        "{err}"
+    );
+    let err = one_line_error(&bitgames(&["moves", "othello", "--position", "XO X"]));
+    assert!(err.contains("expected 64 squares, found 2"), "{err}");
+
+    let out = stdout(&bitgames(&[
+        "compare",
+        "othello",
+        "--instances",
+        "200",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let strategies: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["strategy"].as_str().unwrap())
+        .collect();
+    for name in ["naive", "shift", "kogge-stone", "table", "hybrid"] {
+        assert!(strategies.contains(&name), "{name}: {strategies:?}");
+    }
+}

@@ -13,7 +13,14 @@
 //! | [`Shift`] | per-direction shift with edge masks, six steps (the classic dumb7fill) |
 //! | [`KoggeStone`] | parallel-prefix occluded fills: strides 1, 2, 4 |
 //! | [`Table`] | generated outflank/flip line tables, portable multiply gather |
+//! | [`Hybrid`] | shift legal moves with table flips: the fastest portable technique for each |
 //! | `TablePext` | the same tables with BMI2 PEXT/PDEP gathers (x86-64 with BMI2 only) |
+//! | `Avx512` | the eight directions in the eight lanes of an AVX-512 register, Kogge-Stone fills (x86-64 with AVX-512F only) |
+//!
+//! [`Fastest`] (the default strategy of [`Position`]) is `Avx512` where the target has
+//! AVX-512F and [`Hybrid`] elsewhere. CPU-specific strategies exist only where the target
+//! enables the feature (`cfg(target_feature)`); the portable ones are always compiled and the
+//! tests cross-check all of them against [`Naive`].
 //!
 //! # The game
 //!
@@ -48,10 +55,12 @@ mod square;
 pub mod stability;
 
 pub use error::Error;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+pub use kernels::Avx512;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use kernels::TablePext;
 pub use kernels::{
-    Fastest, Kernels, KoggeStone, Naive, Shift, StrategyVisitor, Table, for_each_strategy,
+    Fastest, Hybrid, Kernels, KoggeStone, Naive, Shift, StrategyVisitor, Table, for_each_strategy,
     strategies, table_pext_portable,
 };
 pub use moves::Move;

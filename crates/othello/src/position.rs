@@ -145,10 +145,7 @@ impl<S: Kernels> Position<S> {
     /// without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        match self.move_mask().count_ones() {
-            0 => u64::from(S::legal_moves(self.opponent, self.player) != 0),
-            n => u64::from(n),
-        }
+        count_moves::<S>(self.player, self.opponent)
     }
 
     /// The position after `mv`, which must be legal.
@@ -196,10 +193,7 @@ impl<S: Kernels> Position<S> {
                 )
             }
         };
-        match S::legal_moves(player, opponent).count_ones() {
-            0 => u64::from(S::legal_moves(opponent, player) != 0),
-            n => u64::from(n),
-        }
+        count_moves::<S>(player, opponent)
     }
 
     /// Whether neither side can move.
@@ -271,6 +265,15 @@ impl<S: Kernels> Position<S> {
             text: mv.to_string(),
             reason,
         })
+    }
+}
+
+/// The legal moves of `player`, counting a forced pass as one and a finished game as none.
+#[inline(always)]
+fn count_moves<S: Kernels>(player: u64, opponent: u64) -> u64 {
+    match S::legal_moves(player, opponent).count_ones() {
+        0 => u64::from(S::legal_moves(opponent, player) != 0),
+        n => u64::from(n),
     }
 }
 

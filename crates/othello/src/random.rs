@@ -24,3 +24,35 @@ pub fn corpus(count: usize, seed: u64) -> Vec<Position> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     (0..count).map(|_| random_position(&mut rng)).collect()
 }
+
+/// One kernel question: a reachable position (side to move's discs and the opponent's) and
+/// one of its legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelInstance {
+    pub player: u64,
+    pub opponent: u64,
+    pub square: crate::Square,
+}
+
+/// `count` kernel instances from `seed`: random reachable positions that have a legal move,
+/// each with one of its moves drawn uniformly.
+pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut instances = Vec::with_capacity(count);
+    while instances.len() < count {
+        let position = random_position(&mut rng);
+        let mut moves = position.move_mask();
+        if moves == 0 {
+            continue;
+        }
+        for _ in 0..rng.random_range(0..moves.count_ones()) {
+            moves &= moves - 1;
+        }
+        instances.push(KernelInstance {
+            player: position.player(),
+            opponent: position.opponent(),
+            square: crate::Square::new(moves.trailing_zeros()).expect("a legal move is a square"),
+        });
+    }
+    instances
+}

@@ -81,6 +81,24 @@ pub trait Game:
         self.play(mv).count_legal_moves()
     }
 
+    /// The leaves two plies below: perft 2 with bulk counting at the last ply. Games may
+    /// override it to walk their moves without listing them; the default lists them and
+    /// uses [`Game::count_after`].
+    #[inline]
+    fn perft_2(&self) -> u64 {
+        let moves = self.legal_moves();
+        if moves.as_ref().is_empty() {
+            return u64::from(Self::FINISHED_GAME_IS_A_LEAF);
+        }
+        moves
+            .into_iter()
+            .map(|mv| match self.count_after(mv) {
+                0 if Self::FINISHED_GAME_IS_A_LEAF => 1,
+                n => n,
+            })
+            .sum()
+    }
+
     /// The position after `mv`, which must be one of [`Game::legal_moves`] (anything else
     /// is a logic error: the result is unspecified but memory-safe). Use
     /// [`Game::parse_move`] for moves from outside.

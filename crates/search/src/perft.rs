@@ -11,16 +11,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => leaves::<G>(position.count_legal_moves()),
-        2 => {
-            let moves = position.legal_moves();
-            if moves.as_ref().is_empty() {
-                return u64::from(G::FINISHED_GAME_IS_A_LEAF);
-            }
-            moves
-                .into_iter()
-                .map(|mv| leaves::<G>(position.count_after(mv)))
-                .sum()
-        }
+        2 => position.perft_2(),
         _ => {
             let moves = position.legal_moves();
             if moves.as_ref().is_empty() {

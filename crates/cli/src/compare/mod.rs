@@ -1,5 +1,6 @@
 //! `bitgames compare`: prove the strategies agree on random instances, then time them.
 
+mod othello;
 mod santorini;
 mod timing;
 
@@ -53,12 +54,13 @@ pub fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.instances > 0, "--instances must be at least 1");
     let games = match args.game {
         Some(game) => vec![game],
-        None => vec![Game::Santorini],
+        None => Game::ALL.to_vec(),
     };
     let mut stdout = std::io::stdout().lock();
     for game in games {
         let report = match game {
             Game::Santorini => santorini::compare(args.instances, args.seed)?,
+            Game::Othello => othello::compare(args.instances, args.seed)?,
         };
         if args.json {
             writeln!(stdout, "{}", serde_json::to_string(&report)?)?;

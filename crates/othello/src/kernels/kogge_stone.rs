@@ -1,8 +1,8 @@
 //! Kogge-Stone (parallel prefix) occluded fills: three doubling steps per direction.
 
-use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+use bitgames_bitboard::{Strategy, StrategyKind};
 
-use super::{INNER, Kernels, shift};
+use super::{INNER, Kernels, all_directions, shift_by};
 use crate::Square;
 
 /// Occluded fills by doubling strides (1, 2, 4): a run of up to six opponent discs is
@@ -20,36 +20,39 @@ impl Strategy for KoggeStone {
 /// from a generator square by steps through propagator squares. The propagator lies inside
 /// the board in direction `d` (see [`INNER`]), which also stops wider strides from wrapping.
 #[inline(always)]
-fn occluded_fill(mut generator: u64, mut propagator: u64, d: Direction) -> u64 {
-    generator |= propagator & shift(generator, d);
-    propagator &= shift(propagator, d);
-    generator |= propagator & shift(shift(generator, d), d);
-    propagator &= shift(shift(propagator, d), d);
-    generator | (propagator & shift(shift(shift(shift(generator, d), d), d), d))
+fn occluded_fill<const D: usize>(mut generator: u64, mut propagator: u64) -> u64 {
+    let step = |bits: u64, times: u32| (0..times).fold(bits, |b, _| shift_by::<D>(b));
+    generator |= propagator & step(generator, 1);
+    propagator &= step(propagator, 1);
+    generator |= propagator & step(generator, 2);
+    propagator &= step(propagator, 2);
+    generator | (propagator & step(generator, 4))
+}
+
+#[inline(always)]
+fn moves_towards<const D: usize>(player: u64, opponent: u64, empty: u64) -> u64 {
+    let inner = opponent & INNER[D];
+    let run = occluded_fill::<D>(shift_by::<D>(player) & inner, inner);
+    shift_by::<D>(run) & empty
+}
+
+#[inline(always)]
+fn flips_towards<const D: usize>(player: u64, opponent: u64, from: u64) -> u64 {
+    let inner = opponent & INNER[D];
+    let run = occluded_fill::<D>(shift_by::<D>(from) & inner, inner);
+    let outflanked = shift_by::<D>(run) & player != 0;
+    run & (outflanked as u64).wrapping_neg()
 }
 
 impl Kernels for KoggeStone {
     #[inline]
     fn legal_moves(player: u64, opponent: u64) -> u64 {
         let empty = !(player | opponent);
-        let mut moves = 0;
-        for d in Direction::ALL {
-            let inner = opponent & INNER[d.index()];
-            let run = occluded_fill(shift(player, d) & inner, inner, d);
-            moves |= shift(run, d) & empty;
-        }
-        moves
+        all_directions!(moves_towards(player, opponent, empty))
     }
 
     #[inline]
     fn flips(player: u64, opponent: u64, square: Square) -> u64 {
-        let mut flipped = 0;
-        for d in Direction::ALL {
-            let inner = opponent & INNER[d.index()];
-            let run = occluded_fill(shift(square.mask(), d) & inner, inner, d);
-            let outflanked = shift(run, d) & player != 0;
-            flipped |= run & (outflanked as u64).wrapping_neg();
-        }
-        flipped
+        all_directions!(flips_towards(player, opponent, square.mask()))
     }
 }

@@ -1,5 +1,8 @@
 //! The hot operations, declared once in [`Kernels`], and the list of strategies.
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+mod avx512;
+mod hybrid;
 mod kogge_stone;
 mod naive;
 mod shift;
@@ -9,6 +12,9 @@ use bitgames_bitboard::{Direction, Geometry, Othello, Strategy, StrategyInfo};
 
 use crate::Square;
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+pub use avx512::Avx512;
+pub use hybrid::Hybrid;
 pub use kogge_stone::KoggeStone;
 pub use naive::Naive;
 pub use shift::Shift;
@@ -17,8 +23,13 @@ pub use table::TablePext;
 pub use table::{Table, table_pext_portable};
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
-/// (see the README).
-pub type Fastest = KoggeStone;
+/// (see the README): [`Avx512`] where the target has AVX-512F, else [`Hybrid`].
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+pub type Fastest = Avx512;
+/// The strategy positions use unless told otherwise: the one that measured fastest in perft
+/// (see the README): `Avx512` where the target has AVX-512F, else [`Hybrid`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
+pub type Fastest = Hybrid;
 
 /// Othello's hot operations on a pair of bitboards: `player` (the side to move) and
 /// `opponent`, bit `8 * row + col` with a1 the top-left. Every strategy gives identical
@@ -44,8 +55,11 @@ pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
     visitor.visit::<Shift>();
     visitor.visit::<KoggeStone>();
     visitor.visit::<Table>();
+    visitor.visit::<Hybrid>();
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     visitor.visit::<TablePext>();
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+    visitor.visit::<Avx512>();
 }
 
 /// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
@@ -85,3 +99,26 @@ pub(crate) const fn shift(bits: u64, d: Direction) -> u64 {
         bits >> -offset
     }
 }
+
+/// [`shift`] with the direction a constant (index into [`Direction::ALL`]), so the shift
+/// amount and its sign are known at compile time in unrolled code.
+#[inline(always)]
+pub(crate) const fn shift_by<const D: usize>(bits: u64) -> u64 {
+    shift(bits, Direction::ALL[D])
+}
+
+/// Calls `$f::<D>($args)` for the eight directions and ORs the results: the eight
+/// directions unrolled, each with constant shifts and masks.
+macro_rules! all_directions {
+    ($f:ident($($arg:expr),*)) => {
+        $f::<0>($($arg),*)
+            | $f::<1>($($arg),*)
+            | $f::<2>($($arg),*)
+            | $f::<3>($($arg),*)
+            | $f::<4>($($arg),*)
+            | $f::<5>($($arg),*)
+            | $f::<6>($($arg),*)
+            | $f::<7>($($arg),*)
+    };
+}
+pub(crate) use all_directions;

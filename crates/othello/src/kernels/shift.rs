@@ -1,8 +1,8 @@
 //! Per-direction shifts with edge masks, one step at a time.
 
-use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+use bitgames_bitboard::{Strategy, StrategyKind};
 
-use super::{INNER, Kernels, shift};
+use super::{INNER, Kernels, all_directions, shift_by};
 use crate::Square;
 
 /// Shift the player's discs one step, AND with the (edge-masked) opponent, repeat five more
@@ -17,38 +17,44 @@ impl Strategy for Shift {
     const IDEA: &'static str = "per-direction shift-and-mask, six steps (dumb7fill)";
 }
 
+/// The moves that outflank along direction `D`.
+#[inline(always)]
+fn moves_towards<const D: usize>(player: u64, opponent: u64, empty: u64) -> u64 {
+    let inner = opponent & INNER[D];
+    let mut run = shift_by::<D>(player) & inner;
+    for _ in 0..5 {
+        run |= shift_by::<D>(run) & inner;
+    }
+    shift_by::<D>(run) & empty
+}
+
+/// The discs flipped along direction `D` from `from`.
+#[inline(always)]
+fn flips_towards<const D: usize>(player: u64, opponent: u64, from: u64) -> u64 {
+    let inner = opponent & INNER[D];
+    let mut run = 0;
+    let mut next = shift_by::<D>(from) & inner;
+    while next != 0 {
+        run |= next;
+        next = shift_by::<D>(next) & inner;
+    }
+    // The run is inside the board, so one more step cannot wrap.
+    if shift_by::<D>(run) & player != 0 {
+        run
+    } else {
+        0
+    }
+}
+
 impl Kernels for Shift {
     #[inline]
     fn legal_moves(player: u64, opponent: u64) -> u64 {
         let empty = !(player | opponent);
-        let mut moves = 0;
-        for d in Direction::ALL {
-            let inner = opponent & INNER[d.index()];
-            let mut run = shift(player, d) & inner;
-            for _ in 0..5 {
-                run |= shift(run, d) & inner;
-            }
-            moves |= shift(run, d) & empty;
-        }
-        moves
+        all_directions!(moves_towards(player, opponent, empty))
     }
 
     #[inline]
     fn flips(player: u64, opponent: u64, square: Square) -> u64 {
-        let mut flipped = 0;
-        for d in Direction::ALL {
-            let inner = opponent & INNER[d.index()];
-            let mut run = 0;
-            let mut next = shift(square.mask(), d) & inner;
-            while next != 0 {
-                run |= next;
-                next = shift(next, d) & inner;
-            }
-            // The run is inside the board, so one more step cannot wrap.
-            if shift(run, d) & player != 0 {
-                flipped |= run;
-            }
-        }
-        flipped
+        all_directions!(flips_towards(player, opponent, square.mask()))
     }
 }
