@@ -128,3 +128,40 @@ fn start_position_moves() {
     }
     for_each_strategy(&mut Check(black, white, expected));
 }
+
+/// The generated outflank/flip tables, entry by entry: for every position on a line and
+/// every disjoint (player, opponent) occupancy of the line, the table lookup equals a walk.
+#[test]
+fn line_tables_match_a_walk_along_the_line() {
+    use bitgames_tables::othello::{OTHELLO_FLIPPED, OTHELLO_OUTFLANK};
+    let walk = |player: u32, opponent: u32, k: i32| -> u32 {
+        let mut flips = 0;
+        for step in [-1, 1] {
+            let (mut i, mut run) = (k + step, 0);
+            while (0..8).contains(&i) && opponent >> i & 1 == 1 {
+                run |= 1 << i;
+                i += step;
+            }
+            if (0..8).contains(&i) && player >> i & 1 == 1 {
+                flips |= run;
+            }
+        }
+        flips
+    };
+    let mut cases = 0;
+    for k in 0..8 {
+        for player in 0..256u32 {
+            for opponent in (0..256u32).filter(|o| o & player == 0 && o >> k & 1 == 0) {
+                if player >> k & 1 == 1 {
+                    continue;
+                }
+                let outflank = OTHELLO_OUTFLANK[k as usize][((opponent >> 1) & 63) as usize] & player as u8;
+                let flipped = u32::from(OTHELLO_FLIPPED[k as usize][outflank as usize]);
+                assert_eq!(flipped, walk(player, opponent, k), "k {k} player {player:08b} opponent {opponent:08b}");
+                cases += 1;
+            }
+        }
+    }
+    // Each of the 7 other squares is empty, player or opponent: 3^7 per position.
+    assert_eq!(cases, 8 * 3u32.pow(7));
+}

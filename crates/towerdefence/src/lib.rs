@@ -1,0 +1,1 @@
+//! Entelect Challenge 2018 Tower Defence (work in progress).
