@@ -7,6 +7,8 @@
 
 #![no_std]
 
+#[path = "generated/amazons.rs"]
+pub mod amazons;
 #[path = "generated/edges.rs"]
 pub mod edges;
 #[path = "generated/neighbours.rs"]

@@ -4,6 +4,7 @@
 //! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
 //! naming each stale file, when a checked-in file differs from what would be written.
 
+mod amazons;
 mod codegen;
 mod edges;
 mod geometry;

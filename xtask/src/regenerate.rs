@@ -5,13 +5,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::{edges, neighbours, othello, zobrist};
+use crate::{amazons, edges, neighbours, othello, zobrist};
 
 /// A generator: computes one file's full text.
 type Generator = fn() -> Result<String>;
 
 /// Every generated file: its name under `tables/src/generated/` and its generator.
-pub const FILES: [(&str, Generator); 4] = [
+pub const FILES: [(&str, Generator); 5] = [
+    ("amazons.rs", amazons::generate),
     ("edges.rs", edges::generate),
     ("neighbours.rs", neighbours::generate),
     ("othello.rs", othello::generate),

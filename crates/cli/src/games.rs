@@ -19,6 +19,7 @@ pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) ->
     match game {
         GameName::Santorini => santorini::dispatch(strategy, task),
         GameName::Othello => othello::dispatch(strategy, task),
+        GameName::Amazons => amazons::dispatch(strategy, task),
     }
 }
 
@@ -75,3 +76,4 @@ macro_rules! game_dispatch {
 
 game_dispatch!(santorini, bitgames_santorini);
 game_dispatch!(othello, bitgames_othello);
+game_dispatch!(amazons, bitgames_amazons);

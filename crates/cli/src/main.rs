@@ -24,10 +24,11 @@ struct Cli {
 pub enum Game {
     Santorini,
     Othello,
+    Amazons,
 }
 
 impl Game {
-    pub const ALL: [Game; 2] = [Game::Santorini, Game::Othello];
+    pub const ALL: [Game; 3] = [Game::Santorini, Game::Othello, Game::Amazons];
 }
 
 #[derive(Debug, Subcommand)]

@@ -238,3 +238,33 @@ fn othello_perft_moves_apply_and_compare() {
         assert!(strategies.contains(&name), "{name}: {strategies:?}");
     }
 }
+
+#[test]
+fn amazons_perft_moves_apply_and_compare() {
+    let out = stdout(&bitgames(&["perft", "amazons", "1", "--json"]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["nodes"], 2_176);
+
+    let out = stdout(&bitgames(&["moves", "amazons"]));
+    assert_eq!(out.lines().count(), 2_176);
+
+    let out = stdout(&bitgames(&["apply", "amazons", "d1-d7/d2", "a7-b8/b9"]));
+    assert_eq!(out.trim(), "3q2q3/1*8/1q8/3Q5q/10/10/Q8Q/10/3*6/6Q3 w");
+
+    let err = one_line_error(&bitgames(&["apply", "amazons", "d1-d7/d2", "d7-d6/d5"]));
+    assert!(
+        err.contains("move 2 (d7-d6/d5)") && err.contains("no black queen on d7"),
+        "{err}"
+    );
+
+    let out = stdout(&bitgames(&[
+        "compare",
+        "amazons",
+        "--instances",
+        "100",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let rows = report["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 15, "3 operations x 5 strategies");
+}

@@ -1,5 +1,6 @@
 //! `bitgames compare`: prove the strategies agree on random instances, then time them.
 
+mod amazons;
 mod othello;
 mod santorini;
 mod timing;
@@ -61,6 +62,7 @@ pub fn run(args: &Args) -> Result<()> {
         let report = match game {
             Game::Santorini => santorini::compare(args.instances, args.seed)?,
             Game::Othello => othello::compare(args.instances, args.seed)?,
+            Game::Amazons => amazons::compare(args.instances, args.seed)?,
         };
         if args.json {
             writeln!(stdout, "{}", serde_json::to_string(&report)?)?;

@@ -1,0 +1,106 @@
+//! The hot operations, declared once in [`Kernels`], and the list of strategies.
+
+mod galloping;
+mod kogge_stone;
+mod naive;
+mod shift;
+mod table;
+
+use bitgames_bitboard::{Direction, Strategy, StrategyInfo};
+
+use crate::{Bitboard, DistanceLayers, Square};
+
+pub use galloping::Galloping;
+pub use kogge_stone::KoggeStone;
+pub use naive::Naive;
+pub use shift::Shift;
+pub use table::{Table, table_portable_reach};
+
+/// Amazons' hot operations on the 11-bits-a-row `u128` board. Every strategy gives identical
+/// answers (proven by the tests).
+pub trait Kernels: Strategy {
+    /// The squares a queen on `from` reaches in one move: along the eight lines, up to the
+    /// first occupied square (queen or arrow).
+    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The number of squares [`Kernels::queen_reach`] returns: perft's bulk count of arrow
+    /// squares. Strategies may count without building the set.
+    #[inline]
+    fn queen_mobility(from: Square, occupied: Bitboard) -> u32 {
+        Self::queen_reach(from, occupied).len() as u32
+    }
+
+    /// Set-wise: every square one queen move from any of `sources`, moving through `empty`
+    /// squares only (the sources themselves need not be empty).
+    fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard;
+
+    /// Queen-move distances from `sources` over `empty` squares, as layers: layer `k` holds
+    /// the empty squares exactly `k` queen moves away (layer 0 is the sources).
+    fn min_distances(sources: Bitboard, empty: Bitboard) -> DistanceLayers {
+        let mut layers = DistanceLayers::new(sources);
+        let mut reached = sources;
+        let mut frontier = sources;
+        loop {
+            frontier = Self::fill(frontier, empty) - reached;
+            if frontier.is_empty() {
+                return layers;
+            }
+            reached |= frontier;
+            layers.push(frontier);
+        }
+    }
+}
+
+/// Something done once per strategy, generic over it (tests, benches, the CLI).
+pub trait StrategyVisitor {
+    fn visit<S: Kernels>(&mut self);
+}
+
+/// Calls `visitor` with every strategy, [`Naive`] first.
+pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
+    visitor.visit::<Naive>();
+    visitor.visit::<Shift>();
+    visitor.visit::<Galloping>();
+    visitor.visit::<KoggeStone>();
+    visitor.visit::<Table>();
+}
+
+/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
+pub fn strategies() -> Vec<StrategyInfo> {
+    struct Collect(Vec<StrategyInfo>);
+    impl StrategyVisitor for Collect {
+        fn visit<S: Kernels>(&mut self) {
+            self.0.push(S::info());
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    for_each_strategy(&mut collect);
+    collect.0
+}
+
+/// One raw step in direction `D` (index into [`Direction::ALL`]); bits that leave a row land
+/// on the guard column or beyond the board, so masking with empty squares discards them.
+#[inline(always)]
+pub(crate) const fn step<const D: usize>(bits: u128, times: u32) -> u128 {
+    let offset = Direction::ALL[D].offset(11) * times as i32;
+    if offset > 0 {
+        bits << offset
+    } else {
+        bits >> -offset
+    }
+}
+
+/// Calls `$f::<D>($args)` for the eight directions and ORs the results.
+macro_rules! all_directions {
+    ($f:ident($($arg:expr),*)) => {
+        $f::<0>($($arg),*)
+            | $f::<1>($($arg),*)
+            | $f::<2>($($arg),*)
+            | $f::<3>($($arg),*)
+            | $f::<4>($($arg),*)
+            | $f::<5>($($arg),*)
+            | $f::<6>($($arg),*)
+            | $f::<7>($($arg),*)
+    };
+}
+pub(crate) use all_directions;

@@ -1,0 +1,40 @@
+//! One step at a time.
+
+use bitgames_bitboard::{Strategy, StrategyKind};
+
+use super::{Kernels, all_directions, step};
+use crate::{Bitboard, Square};
+
+/// Shift one step, AND with the empty squares, OR into the result; up to nine times per
+/// direction (stopping early when nothing moves).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Shift;
+
+impl Strategy for Shift {
+    const NAME: &'static str = "shift";
+    const KIND: StrategyKind = StrategyKind::Shift;
+    const IDEA: &'static str = "one step at a time per direction, early exit";
+}
+
+#[inline(always)]
+fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
+    let mut reach = 0;
+    let mut front = step::<D>(sources, 1) & empty;
+    while front != 0 {
+        reach |= front;
+        front = step::<D>(front, 1) & empty;
+    }
+    reach
+}
+
+impl Kernels for Shift {
+    #[inline]
+    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
+        Self::fill(from.bitboard(), !occupied)
+    }
+
+    #[inline]
+    fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
+        Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))
+    }
+}

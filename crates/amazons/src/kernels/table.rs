@@ -1,0 +1,158 @@
+//! Line-segment reachability tables.
+//!
+//! For each of the four lines through the queen's square, the line's occupancy is gathered
+//! into a 10-bit word (positions past a short line's end are padded as occupied), the
+//! generated `AMAZONS_LINE_REACH[k][occupancy]` gives the reachable positions, and they are
+//! scattered back onto the board. The gather and scatter are PEXT and PDEP on the two 64-bit
+//! halves of the board: hardware instructions where the target has BMI2, a portable bit
+//! loop elsewhere (always compiled, and cross-checked by the tests on every target).
+
+use bitgames_bitboard::{Strategy, StrategyKind};
+use bitgames_tables::amazons::{AMAZONS_LINE_REACH, AMAZONS_LINE_SHAPES, AMAZONS_LINES};
+
+use super::Kernels;
+use crate::{Bitboard, Square};
+
+/// Line-segment reachability tables with PEXT/PDEP gathers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Table;
+
+impl Strategy for Table {
+    const NAME: &'static str = "table";
+    const KIND: StrategyKind = StrategyKind::Table;
+    const IDEA: &'static str = "line-segment reach tables, PEXT/PDEP gather";
+}
+
+/// PEXT and PDEP on 64 bits.
+trait BitGather {
+    fn pext(bits: u64, mask: u64) -> u64;
+    fn pdep(bits: u64, mask: u64) -> u64;
+}
+
+/// The portable emulation: one loop iteration per mask bit.
+struct Portable;
+
+impl BitGather for Portable {
+    #[inline]
+    fn pext(bits: u64, mut mask: u64) -> u64 {
+        let mut out = 0;
+        let mut i = 0;
+        while mask != 0 {
+            let lowest = mask & mask.wrapping_neg();
+            out |= u64::from(bits & lowest != 0) << i;
+            i += 1;
+            mask &= mask - 1;
+        }
+        out
+    }
+
+    #[inline]
+    fn pdep(bits: u64, mut mask: u64) -> u64 {
+        let mut out = 0;
+        let mut i = 0;
+        while mask != 0 {
+            let lowest = mask & mask.wrapping_neg();
+            if bits >> i & 1 != 0 {
+                out |= lowest;
+            }
+            i += 1;
+            mask &= mask - 1;
+        }
+        out
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+struct Bmi2;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+impl BitGather for Bmi2 {
+    #[inline(always)]
+    fn pext(bits: u64, mask: u64) -> u64 {
+        // SAFETY: BMI2 is enabled for the whole target (`cfg(target_feature = "bmi2")`).
+        unsafe { core::arch::x86_64::_pext_u64(bits, mask) }
+    }
+
+    #[inline(always)]
+    fn pdep(bits: u64, mask: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { core::arch::x86_64::_pdep_u64(bits, mask) }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+type Gather = Bmi2;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+type Gather = Portable;
+
+#[inline(always)]
+fn reach<G: BitGather>(from: Square, occupied: u128) -> u128 {
+    let s = from.bit() as usize;
+    // The row is contiguous: a shift gathers and scatters it.
+    let row_start = 11 * u32::from(from.row());
+    let row = (occupied >> row_start) as u64 & 0x3ff;
+    let mut reach =
+        u128::from(AMAZONS_LINE_REACH[usize::from(from.col())][row as usize]) << row_start;
+    for d in 1..4 {
+        let line = AMAZONS_LINES[s][d];
+        let shape = AMAZONS_LINE_SHAPES[s][d];
+        let (k, low_len, length) = (shape & 0xf, u32::from(shape >> 4 & 0xf), shape >> 8);
+        let (line_lo, line_hi) = (line as u64, (line >> 64) as u64);
+        let gathered = G::pext(occupied as u64, line_lo)
+            | G::pext((occupied >> 64) as u64, line_hi) << low_len;
+        let padded = gathered | (0x3ff & (0x3ff << length));
+        let along = u64::from(AMAZONS_LINE_REACH[usize::from(k)][padded as usize]);
+        reach |= u128::from(G::pdep(along, line_lo))
+            | u128::from(G::pdep(along >> low_len, line_hi)) << 64;
+    }
+    reach
+}
+
+/// The number of squares [`reach`] would return: the four lines are disjoint apart from the
+/// origin, which is never reached, so the count is the sum of the lines' counts and nothing
+/// needs scattering back.
+#[inline(always)]
+fn mobility<G: BitGather>(from: Square, occupied: u128) -> u32 {
+    let s = from.bit() as usize;
+    let row = (occupied >> (11 * u32::from(from.row()))) as u64 & 0x3ff;
+    let mut count = AMAZONS_LINE_REACH[usize::from(from.col())][row as usize].count_ones();
+    for d in 1..4 {
+        let line = AMAZONS_LINES[s][d];
+        let shape = AMAZONS_LINE_SHAPES[s][d];
+        let (k, low_len, length) = (shape & 0xf, u32::from(shape >> 4 & 0xf), shape >> 8);
+        let gathered = G::pext(occupied as u64, line as u64)
+            | G::pext((occupied >> 64) as u64, (line >> 64) as u64) << low_len;
+        let padded = gathered | (0x3ff & (0x3ff << length));
+        count += AMAZONS_LINE_REACH[usize::from(k)][padded as usize].count_ones();
+    }
+    count
+}
+
+/// [`Table`]'s queen reach through the portable PEXT/PDEP emulation, whatever the target:
+/// lets the tests cross-check the fallback where the hardware path is the one compiled in.
+pub fn table_portable_reach(from: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard::from_bits(reach::<Portable>(from, occupied.0))
+}
+
+impl Kernels for Table {
+    #[inline]
+    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard::from_bits(reach::<Gather>(from, occupied.0))
+    }
+
+    #[inline]
+    fn queen_mobility(from: Square, occupied: Bitboard) -> u32 {
+        mobility::<Gather>(from, occupied.0)
+    }
+
+    /// One table lookup per source.
+    #[inline]
+    fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
+        let occupied = !empty.0;
+        let mut reached = 0;
+        for source in sources {
+            reached |= reach::<Gather>(Square::from_bit_unchecked(source), occupied);
+        }
+        Bitboard::from_bits(reached & empty.0)
+    }
+}

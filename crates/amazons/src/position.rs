@@ -1,0 +1,250 @@
+//! The game: positions, move generation through the kernels, play, outcome and hashing.
+
+use core::marker::PhantomData;
+
+use bitgames_search::{ArrayVec, Game, Outcome, Player};
+use bitgames_tables::zobrist::{AMAZONS_PIECE, AMAZONS_SIDE_TO_MOVE};
+
+use crate::{Bitboard, Error, Fastest, Kernels, Move, Square};
+
+/// The most legal moves a position can have: 4 queens x 36 destinations x 36 arrow squares
+/// (a queen in the middle of an empty board reaches 35 squares).
+pub const MAX_MOVES: usize = 4 * 36 * 36;
+
+/// The legal moves of a position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// An Amazons position: each side's queens, the arrows (burnt squares), the side to move and
+/// the Zobrist hash (kept incrementally). `S` is the kernel strategy ([`Fastest`] by
+/// default); it changes speed, never answers.
+///
+/// `Display` writes and `FromStr` reads the notation in the crate docs; `{:#}` draws the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<S: Kernels = Fastest> {
+    pub(crate) queens: [Bitboard; 2],
+    pub(crate) arrows: Bitboard,
+    pub(crate) side: Player,
+    pub(crate) hash: u64,
+    pub(crate) strategy: PhantomData<S>,
+}
+
+impl Position {
+    /// White queens a4 d1 g1 j4, black queens a7 d10 g10 j7, white to move.
+    pub fn start() -> Self {
+        Position::default()
+    }
+}
+
+impl<S: Kernels> Default for Position<S> {
+    fn default() -> Self {
+        let squares = |names: [&str; 4]| -> Bitboard {
+            names
+                .iter()
+                .map(|n| n.parse::<Square>().expect("valid square").bit())
+                .collect()
+        };
+        Position::from_parts(
+            [
+                squares(["a4", "d1", "g1", "j4"]),
+                squares(["a7", "d10", "g10", "j7"]),
+            ],
+            Bitboard::EMPTY,
+            Player::First,
+        )
+    }
+}
+
+impl<S: Kernels> Position<S> {
+    /// Assembles a position from validated parts and computes its hash.
+    pub(crate) fn from_parts(queens: [Bitboard; 2], arrows: Bitboard, side: Player) -> Self {
+        let mut position = Position {
+            queens,
+            arrows,
+            side,
+            hash: 0,
+            strategy: PhantomData,
+        };
+        position.hash = position.recompute_hash();
+        position
+    }
+
+    /// The same position, generating moves with another strategy.
+    pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
+        Position {
+            queens: self.queens,
+            arrows: self.arrows,
+            side: self.side,
+            hash: self.hash,
+            strategy: PhantomData,
+        }
+    }
+
+    /// A side's queens (`First` is white).
+    pub fn queens(&self, player: Player) -> Bitboard {
+        self.queens[player.index()]
+    }
+
+    pub fn arrows(&self) -> Bitboard {
+        self.arrows
+    }
+
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.queens[0] | self.queens[1] | self.arrows
+    }
+
+    pub fn empty_squares(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// Calls `each(from, to, after)` for every queen move of the side to move, with the
+    /// occupancy the arrow then sees.
+    #[inline(always)]
+    fn for_each_queen_move(&self, mut each: impl FnMut(Square, Square, Bitboard)) {
+        let occupied = self.occupied();
+        for queen in self.queens[self.side.index()] {
+            let from = Square::from_bit_unchecked(queen);
+            // The square the queen leaves is open to the arrow.
+            let after = occupied.without(queen);
+            for to in S::queen_reach(from, occupied) {
+                each(from, Square::from_bit_unchecked(to), after);
+            }
+        }
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.for_each_queen_move(|from, to, after| {
+            for arrow in S::queen_reach(to, after) {
+                moves.push(Move {
+                    from,
+                    to,
+                    arrow: Square::from_bit_unchecked(arrow),
+                });
+            }
+        });
+        moves
+    }
+
+    /// The number of legal moves, counting arrow squares without making the moves.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut count = 0;
+        self.for_each_queen_move(|_, to, after| count += u64::from(S::queen_mobility(to, after)));
+        count
+    }
+
+    /// The position after `mv`, which must be legal.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let me = self.side.index();
+        next.queens[me] = next.queens[me].without(mv.from.bit()).with(mv.to.bit());
+        next.arrows = next.arrows.with(mv.arrow.bit());
+        next.hash ^= AMAZONS_PIECE[mv.from.bit() as usize][me]
+            ^ AMAZONS_PIECE[mv.to.bit() as usize][me]
+            ^ AMAZONS_PIECE[mv.arrow.bit() as usize][2]
+            ^ AMAZONS_SIDE_TO_MOVE;
+        next.side = self.side.other();
+        next
+    }
+
+    /// The side to move loses when it has no move; there are no draws.
+    pub fn outcome(&self) -> Outcome {
+        if self.count_legal_moves() == 0 {
+            Outcome::Win(self.side.other())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    pub fn recompute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for (kind, set) in [self.queens[0], self.queens[1], self.arrows]
+            .into_iter()
+            .enumerate()
+        {
+            for bit in set {
+                hash ^= AMAZONS_PIECE[bit as usize][kind];
+            }
+        }
+        if self.side == Player::Second {
+            hash ^= AMAZONS_SIDE_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Reads a move and checks that it is legal here, saying why not.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let mv: Move = text.parse()?;
+        let occupied = self.occupied();
+        let reason = if !self.queens[self.side.index()].contains(mv.from.bit()) {
+            let colour = if self.side == Player::First {
+                "white"
+            } else {
+                "black"
+            };
+            format!("no {colour} queen on {}", mv.from)
+        } else if !S::queen_reach(mv.from, occupied).contains(mv.to.bit()) {
+            format!("the queen on {} cannot reach {}", mv.from, mv.to)
+        } else if !S::queen_reach(mv.to, occupied.without(mv.from.bit())).contains(mv.arrow.bit()) {
+            format!("an arrow from {} cannot reach {}", mv.to, mv.arrow)
+        } else {
+            return Ok(mv);
+        };
+        Err(Error::IllegalMove {
+            text: mv.to_string(),
+            reason,
+        })
+    }
+}
+
+impl<S: Kernels> Game for Position<S> {
+    type Move = Move;
+    type Moves = MoveList;
+    type Error = Error;
+
+    const NAME: &'static str = "amazons";
+    const FINISHED_GAME_IS_A_LEAF: bool = false;
+
+    fn start() -> Self {
+        Position::default()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        Position::recompute_hash(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Position::parse_move(self, text)
+    }
+}

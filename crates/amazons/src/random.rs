@@ -1,0 +1,72 @@
+//! Random reachable positions and kernel instances, for tests, benches and `bitgames compare`.
+
+use bitgames_search::Player;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::{Bitboard, Fastest, Kernels, Move, Position, Square};
+
+/// A position after a random number (0..=60) of random legal moves from the start. Each
+/// move picks a random queen that can move, a random destination and a random arrow square
+/// (cheaper than listing the thousands of moves of an early position).
+pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
+    let plies = rng.random_range(0..=60);
+    let mut position = Position::start();
+    for _ in 0..plies {
+        match random_move(&position, rng) {
+            Some(mv) => position = position.play(mv),
+            None => break,
+        }
+    }
+    position
+}
+
+fn pick<R: Rng + ?Sized>(set: Bitboard, rng: &mut R) -> Option<Square> {
+    let bit = set.iter().nth(rng.random_range(0..set.len().max(1)))?;
+    Square::from_bit(bit)
+}
+
+/// A random legal move, or `None` when the side to move has none.
+pub fn random_move<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<Move> {
+    let occupied = position.occupied();
+    let movable: Bitboard = position
+        .queens(position.side_to_move())
+        .iter()
+        .filter(|&q| {
+            Fastest::queen_reach(Square::from_bit(q).expect("on the board"), occupied).any()
+        })
+        .collect();
+    let from = pick(movable, rng)?;
+    let to = pick(Fastest::queen_reach(from, occupied), rng)?;
+    let arrow = pick(Fastest::queen_reach(to, occupied.without(from.bit())), rng)?;
+    Some(Move { from, to, arrow })
+}
+
+/// One kernel question: a reachable position's occupancy, one of its queens (for
+/// `queen_reach`), and the side to move's queens (the sources for `fill`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelInstance {
+    pub position: Position,
+    pub queen: Square,
+    pub occupied: Bitboard,
+    pub sources: Bitboard,
+}
+
+/// `count` kernel instances from `seed`.
+pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let position = random_position(&mut rng);
+            let sources = position.queens(position.side_to_move());
+            let nth = rng.random_range(0..sources.len());
+            let queen = sources.iter().nth(nth).expect("four queens");
+            KernelInstance {
+                position,
+                queen: Square::from_bit(queen).expect("queens stand on the board"),
+                occupied: position.occupied(),
+                sources: position.queens(Player::First) | position.queens(Player::Second),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,186 @@
+//! Every strategy against the naive oracle: quickcheck over random reachable positions, and
+//! exhaustive sweeps of the line tables.
+
+use bitgames_amazons::random::random_position;
+use bitgames_amazons::{
+    Bitboard, Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy,
+    table_portable_reach,
+};
+use bitgames_tables::amazons::{AMAZONS_LINE_REACH, AMAZONS_LINES};
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A reachable position's occupancy plus random extra arrows (for denser boards), a square
+/// and a random source set.
+#[derive(Debug, Clone)]
+struct Case {
+    occupied: Bitboard,
+    square: Square,
+    sources: Bitboard,
+}
+
+impl Arbitrary for Case {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(u64::arbitrary(g));
+        let position = random_position(&mut rng);
+        let squares: Vec<Square> = Square::all().collect();
+        let mut occupied = position.occupied();
+        for _ in 0..rng.random_range(0..30) {
+            occupied = occupied.with(squares[rng.random_range(0..100)].bit());
+        }
+        let square = squares[rng.random_range(0..100)];
+        let sources: Bitboard = (0..rng.random_range(1..12))
+            .map(|_| squares[rng.random_range(0..100)].bit())
+            .collect();
+        Case {
+            occupied,
+            square,
+            sources,
+        }
+    }
+}
+
+const CASES: u64 = 100_000;
+
+fn quickcheck(seed: u64, tests: u64) -> QuickCheck {
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(100, seed))
+        .tests(tests)
+        .max_tests(tests)
+}
+
+struct AgreesWithNaive;
+
+impl StrategyVisitor for AgreesWithNaive {
+    fn visit<S: Kernels>(&mut self) {
+        fn queen_reach<S: Kernels>(c: Case) -> bool {
+            S::queen_reach(c.square, c.occupied) == Naive::queen_reach(c.square, c.occupied)
+        }
+        fn fill<S: Kernels>(c: Case) -> bool {
+            let empty = !c.occupied;
+            // Sources anywhere: on walls (queens) or on empty squares (distance frontiers).
+            S::fill(c.sources, empty) == Naive::fill(c.sources, empty)
+                && S::fill(c.sources & c.occupied, empty)
+                    == Naive::fill(c.sources & c.occupied, empty)
+        }
+        fn min_distances<S: Kernels>(c: Case) -> bool {
+            let empty = !c.occupied;
+            let sources = c.sources & c.occupied;
+            S::min_distances(sources, empty) == Naive::min_distances(sources, empty)
+        }
+        fn queen_mobility<S: Kernels>(c: Case) -> bool {
+            S::queen_mobility(c.square, c.occupied)
+                == Naive::queen_reach(c.square, c.occupied).len() as u32
+        }
+        quickcheck(1, CASES).quickcheck(queen_reach::<S> as fn(Case) -> bool);
+        quickcheck(5, CASES).quickcheck(queen_mobility::<S> as fn(Case) -> bool);
+        quickcheck(2, CASES).quickcheck(fill::<S> as fn(Case) -> bool);
+        quickcheck(3, CASES).quickcheck(min_distances::<S> as fn(Case) -> bool);
+    }
+}
+
+#[test]
+fn every_strategy_agrees_with_naive_on_random_positions() {
+    for_each_strategy(&mut AgreesWithNaive);
+}
+
+#[test]
+fn the_portable_gather_agrees_with_the_compiled_one() {
+    fn same(c: Case) -> bool {
+        table_portable_reach(c.square, c.occupied) == Table::queen_reach(c.square, c.occupied)
+    }
+    quickcheck(4, CASES).quickcheck(same as fn(Case) -> bool);
+}
+
+/// For every square and each line through it, every occupancy of the line's other squares
+/// (the rest of the board empty): Table and the portable gather equal naive.
+#[test]
+fn line_tables_are_exhaustively_right() {
+    let mut cases = 0u64;
+    for square in Square::all() {
+        for &line in &AMAZONS_LINES[square.bit() as usize] {
+            let others: Vec<u32> = Bitboard::from_bits(line)
+                .iter()
+                .filter(|&b| b != square.bit())
+                .collect();
+            for pattern in 0..1u32 << others.len() {
+                let occupied: Bitboard = others
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| pattern >> i & 1 == 1)
+                    .map(|(_, &b)| b)
+                    .collect();
+                let expected = Naive::queen_reach(square, occupied) & Bitboard::from_bits(line);
+                assert_eq!(
+                    Table::queen_reach(square, occupied) & Bitboard::from_bits(line),
+                    expected,
+                    "{square} {occupied:?}"
+                );
+                assert_eq!(
+                    table_portable_reach(square, occupied) & Bitboard::from_bits(line),
+                    expected
+                );
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 100_000, "{cases}");
+}
+
+#[test]
+fn line_reach_table_matches_a_walk() {
+    for (k, table) in AMAZONS_LINE_REACH.iter().enumerate() {
+        for occupied in 0..1024u32 {
+            let mut expected = 0u16;
+            for step in [-1i32, 1] {
+                let mut i = k as i32 + step;
+                while (0..10).contains(&i) && occupied >> i & 1 == 0 {
+                    expected |= 1 << i;
+                    i += step;
+                }
+            }
+            assert_eq!(
+                table[occupied as usize], expected,
+                "k {k} occupied {occupied:010b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn queen_reach_on_a_drawn_board() {
+    // A queen on d7 with an arrow on d9, a queen on g7 and an arrow on b5.
+    let occupied = bitgames_bitboard::diagram!(bitgames_bitboard::Amazons;
+        "----------"
+        "---*------"
+        "----------"
+        "---*--*---"
+        "----------"
+        "-*--------"
+        "----------"
+        "----------"
+        "----------"
+        "----------"
+    );
+    let d7: Square = "d7".parse().unwrap();
+    let expected = bitgames_bitboard::diagram!(bitgames_bitboard::Amazons;
+        "*-----*---"
+        "-*---*----"
+        "--***-----"
+        "***-**----"
+        "--***-----"
+        "---*-*----"
+        "---*--*---"
+        "---*---*--"
+        "---*----*-"
+        "---*-----*"
+    );
+    struct Check(Square, Bitboard, Bitboard);
+    impl StrategyVisitor for Check {
+        fn visit<S: Kernels>(&mut self) {
+            assert_eq!(S::queen_reach(self.0, self.1), self.2, "{}", S::NAME);
+        }
+    }
+    for_each_strategy(&mut Check(d7, occupied, expected));
+}
