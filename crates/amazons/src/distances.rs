@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::{Bitboard, Square};
 
 /// The most layers a search can produce: every layer after the first adds a square.
@@ -9,27 +11,26 @@ pub const MAX_LAYERS: usize = 101;
 
 /// Distances from a set of sources as layers: `layer(k)` holds the squares exactly `k` moves
 /// away; layer 0 is the sources; squares in no layer are unreachable.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// (An `ArrayVec`, so a search writes only the layers it finds instead of clearing room for
+/// 101 of them.)
+#[derive(Clone, PartialEq, Eq)]
 pub struct DistanceLayers {
-    /// Layers beyond `len` are always empty, so the derived equality is exact.
-    layers: [Bitboard; MAX_LAYERS],
-    len: u8,
+    layers: ArrayVec<Bitboard, MAX_LAYERS>,
 }
 
 impl DistanceLayers {
     /// Starts a search from `sources`.
     #[inline]
     pub fn new(sources: Bitboard) -> Self {
-        let mut layers = [Bitboard::EMPTY; MAX_LAYERS];
-        layers[0] = sources;
-        DistanceLayers { layers, len: 1 }
+        let mut layers = ArrayVec::new();
+        layers.push(sources);
+        DistanceLayers { layers }
     }
 
     /// Appends the next layer.
     #[inline]
     pub fn push(&mut self, layer: Bitboard) {
-        self.layers[usize::from(self.len)] = layer;
-        self.len += 1;
+        self.layers.push(layer);
     }
 
     /// Builds the layers from a distance per square (layer 0 is present even when no square
@@ -39,8 +40,10 @@ impl DistanceLayers {
         for square in Square::all() {
             if let Some(d) = distance(square) {
                 let d = d as usize;
+                while layers.layers.len() <= d {
+                    layers.layers.push(Bitboard::EMPTY);
+                }
                 layers.layers[d] = layers.layers[d].with(square.bit());
-                layers.len = layers.len.max(d as u8 + 1);
             }
         }
         layers
@@ -49,19 +52,19 @@ impl DistanceLayers {
     /// The number of layers (one more than the greatest distance).
     #[inline]
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.layers.len()
     }
 
     /// Never true: layer 0 (the sources) is always present, if empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.layers.is_empty()
     }
 
-    /// The non-empty layers, nearest first.
+    /// The layers, nearest first.
     #[inline]
     pub fn layers(&self) -> &[Bitboard] {
-        &self.layers[..self.len()]
+        &self.layers
     }
 
     /// The squares exactly `k` moves away (empty beyond the last layer).

@@ -89,13 +89,16 @@ impl Features {
     }
 }
 
-/// King-move distance layers from `sources` over `empty` squares.
+/// King-move distance layers from `sources` over `empty` squares. The closed neighbourhood
+/// of a set is two shift-or rounds; bits pushed past a row's end land on the guard column or
+/// off the board, and masking with the empty squares drops them.
 fn king_layers(sources: Bitboard, empty: Bitboard) -> crate::DistanceLayers {
     let mut layers = crate::DistanceLayers::new(sources);
     let mut reached = sources;
     let mut frontier = sources;
     loop {
-        frontier = frontier.neighbours() & empty & !reached;
+        let x = frontier.0 | frontier.0 << 1 | frontier.0 >> 1;
+        frontier = Bitboard::from_bits((x | x << 11 | x >> 11) & empty.0) - reached;
         if frontier.is_empty() {
             return layers;
         }
@@ -124,19 +127,23 @@ fn within(cumulative: &[Bitboard], k: usize) -> Bitboard {
     cumulative[k.min(cumulative.len() - 1)]
 }
 
-/// (lead, ties) over `empty` squares from two sides' layers.
+/// (lead, ties) over `empty` squares from two sides' layers. The layers of one side are
+/// disjoint, so a sum of per-layer counts is the count of the union: one popcount each.
 fn territory(white: &[Bitboard], black: &[Bitboard], empty: Bitboard) -> (i32, i32) {
     let (within_white, within_black) = (cumulative(white), cumulative(black));
-    let mut lead = 0;
-    let mut ties = 0;
+    let (mut white_first, mut black_first, mut tied) =
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (k, &layer) in white.iter().enumerate() {
-        lead += (layer & (empty - within(&within_black, k))).len() as i32;
-        ties += (layer & empty & black.get(k).copied().unwrap_or(Bitboard::EMPTY)).len() as i32;
+        white_first |= layer - within(&within_black, k);
+        tied |= layer & black.get(k).copied().unwrap_or(Bitboard::EMPTY);
     }
     for (k, &layer) in black.iter().enumerate() {
-        lead -= (layer & (empty - within(&within_white, k))).len() as i32;
+        black_first |= layer - within(&within_white, k);
     }
-    (lead, ties)
+    (
+        (white_first & empty).len() as i32 - (black_first & empty).len() as i32,
+        (tied & empty).len() as i32,
+    )
 }
 
 /// The evaluation features from distance layers, with the fills of
@@ -163,32 +170,41 @@ pub fn evaluate_with<F: Kernels, S: Kernels>(position: &Position<S>) -> Features
     let (t1_lead, t1_ties) = territory(w1, b1, empty);
     let (t2_lead, t2_ties) = territory(w2, b2, empty);
 
+    // Layers past 0 hold only empty squares; layer 0 (the queens) contributes nothing.
     let mut c1_fixed = 0;
-    for (k, &layer) in w1.iter().enumerate() {
-        c1_fixed += (layer & empty).len() as i64 * power(k as u32);
+    for (k, &layer) in w1.iter().enumerate().skip(1) {
+        c1_fixed += layer.len() as i64 * power(k as u32);
     }
-    for (k, &layer) in b1.iter().enumerate() {
-        c1_fixed -= (layer & empty).len() as i64 * power(k as u32);
+    for (k, &layer) in b1.iter().enumerate().skip(1) {
+        c1_fixed -= layer.len() as i64 * power(k as u32);
     }
 
-    let mut w_fixed = 0;
-    for (i, &white_layer) in w1.iter().enumerate() {
-        for (j, &black_layer) in b1.iter().enumerate() {
-            w_fixed +=
-                (white_layer & black_layer & empty).len() as i64 * power(i.abs_diff(j) as u32);
+    // Squares both reach, grouped by |D1w - D1b|.
+    let mut by_gap = [Bitboard::EMPTY; crate::distances::MAX_LAYERS];
+    for (i, &white_layer) in w1.iter().enumerate().skip(1) {
+        for (j, &black_layer) in b1.iter().enumerate().skip(1) {
+            by_gap[i.abs_diff(j)] |= white_layer & black_layer;
         }
     }
+    let gaps = w1.len().max(b1.len());
+    let w_fixed = by_gap[..gaps]
+        .iter()
+        .enumerate()
+        .map(|(gap, set)| set.len() as i64 * power(gap as u32))
+        .sum();
 
-    // clamp(D2b − D2w, −6, 6) = Σ_{t=1..6} [D2b − D2w ≥ t] − [D2w − D2b ≥ t].
+    // clamp(D2b - D2w, -6, 6) = sum over t = 1..6 of [D2b - D2w >= t] - [D2w - D2b >= t].
     let (within_white, within_black) = (cumulative(w2), cumulative(b2));
     let mut c2_sixths = 0;
     for t in 1..=6 {
-        for (i, &layer) in w2.iter().enumerate() {
-            c2_sixths += (layer & (empty - within(&within_black, i + t - 1))).len() as i32;
+        let (mut white_ahead, mut black_ahead) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (i, &layer) in w2.iter().enumerate().skip(1) {
+            white_ahead |= layer - within(&within_black, i + t - 1);
         }
-        for (i, &layer) in b2.iter().enumerate() {
-            c2_sixths -= (layer & (empty - within(&within_white, i + t - 1))).len() as i32;
+        for (i, &layer) in b2.iter().enumerate().skip(1) {
+            black_ahead |= layer - within(&within_white, i + t - 1);
         }
+        c2_sixths += white_ahead.len() as i32 - black_ahead.len() as i32;
     }
 
     Features {
