@@ -247,4 +247,23 @@ impl<S: Kernels> Game for Position<S> {
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         Position::parse_move(self, text)
     }
+
+    /// A cheap random move (see [`crate::random::random_move`]) instead of listing thousands.
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        crate::random::random_move(self, rng)
+    }
+}
+
+/// From the side to move's point of view: the min-distance evaluation's score (see
+/// [`crate::eval`]) in hundredths of a square.
+impl<S: Kernels> bitgames_search::Evaluate for Position<S> {
+    fn evaluate(&self) -> i32 {
+        let white_view = crate::eval::evaluate(self).score(self.side);
+        let score = (white_view * 100.0).round() as i32;
+        if self.side == Player::First {
+            score
+        } else {
+            -score
+        }
+    }
 }

@@ -4,7 +4,7 @@ use bitgames_search::Player;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::{Bitboard, Fastest, Kernels, Move, Position, Square};
+use crate::{Bitboard, Kernels, Move, Position, Square};
 
 /// A position after a random number (0..=60) of random legal moves from the start. Each
 /// move picks a random queen that can move, a random destination and a random arrow square
@@ -26,19 +26,22 @@ fn pick<R: Rng + ?Sized>(set: Bitboard, rng: &mut R) -> Option<Square> {
     Square::from_bit(bit)
 }
 
-/// A random legal move, or `None` when the side to move has none.
-pub fn random_move<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<Move> {
+/// A random legal move, or `None` when the side to move has none: a random queen that can
+/// move, a random destination, a random arrow square — not uniform over all moves (a queen
+/// with few moves gets each more often), but thousands of times cheaper than listing them.
+pub fn random_move<S: Kernels, R: Rng + ?Sized>(
+    position: &Position<S>,
+    rng: &mut R,
+) -> Option<Move> {
     let occupied = position.occupied();
     let movable: Bitboard = position
         .queens(position.side_to_move())
         .iter()
-        .filter(|&q| {
-            Fastest::queen_reach(Square::from_bit(q).expect("on the board"), occupied).any()
-        })
+        .filter(|&q| S::queen_reach(Square::from_bit(q).expect("on the board"), occupied).any())
         .collect();
     let from = pick(movable, rng)?;
-    let to = pick(Fastest::queen_reach(from, occupied), rng)?;
-    let arrow = pick(Fastest::queen_reach(to, occupied.without(from.bit())), rng)?;
+    let to = pick(S::queen_reach(from, occupied), rng)?;
+    let arrow = pick(S::queen_reach(to, occupied.without(from.bit())), rng)?;
     Some(Move { from, to, arrow })
 }
 

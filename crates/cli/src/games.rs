@@ -3,14 +3,14 @@
 
 use anyhow::{Result, bail};
 use bitgames_bitboard::{Strategy, StrategyInfo};
-use bitgames_search::Game;
+use bitgames_search::{Evaluate, Game};
 
 use crate::Game as GameName;
 
-/// Work written once against the [`Game`] trait.
+/// Work written once against the [`Game`] trait (with an [`Evaluate`], for the engines).
 pub trait GameTask {
     type Output;
-    fn run<G: Game>(self, strategy: &'static str) -> Result<Self::Output>;
+    fn run<G: Evaluate>(self, strategy: &'static str) -> Result<Self::Output>;
 }
 
 /// Runs `task` on `game` with the strategy named `strategy` (the game's fastest when

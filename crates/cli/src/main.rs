@@ -1,7 +1,9 @@
 //! `bitgames`: compare the strategies of every game kernel, run perft, list and apply moves.
 
 mod compare;
+mod engines;
 mod games;
+mod matches;
 mod play;
 mod target;
 
@@ -42,6 +44,10 @@ enum Command {
     Moves(play::MovesArgs),
     /// Play moves from a position and print the resulting position.
     Apply(play::ApplyArgs),
+    /// Play one game: people at the terminal and/or engines.
+    Play(matches::PlayArgs),
+    /// Play many engine games and report wins, draws, losses and the Elo difference.
+    Match(matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +57,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => play::perft(&args),
         Command::Moves(args) => play::moves(&args),
         Command::Apply(args) => play::apply(&args),
+        Command::Play(args) => matches::play(&args),
+        Command::Match(args) => matches::run_match(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

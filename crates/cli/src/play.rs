@@ -79,7 +79,7 @@ struct Perft<'a>(&'a PerftArgs);
 impl GameTask for Perft<'_> {
     type Output = ();
 
-    fn run<G: Game>(self, strategy: &'static str) -> Result<()> {
+    fn run<G: bitgames_search::Evaluate>(self, strategy: &'static str) -> Result<()> {
         let args = self.0;
         anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
         let root: G = position(args.position.as_deref())?;
@@ -157,7 +157,7 @@ struct Moves<'a>(&'a MovesArgs);
 impl GameTask for Moves<'_> {
     type Output = ();
 
-    fn run<G: Game>(self, _: &'static str) -> Result<()> {
+    fn run<G: bitgames_search::Evaluate>(self, _: &'static str) -> Result<()> {
         let root: G = position(self.0.position.as_deref())?;
         let mut moves: Vec<String> = root
             .legal_moves()
@@ -178,7 +178,7 @@ struct Apply<'a>(&'a ApplyArgs);
 impl GameTask for Apply<'_> {
     type Output = ();
 
-    fn run<G: Game>(self, _: &'static str) -> Result<()> {
+    fn run<G: bitgames_search::Evaluate>(self, _: &'static str) -> Result<()> {
         let mut current: G = position(self.0.position.as_deref())?;
         for (i, text) in self.0.moves.iter().enumerate() {
             let mv = current

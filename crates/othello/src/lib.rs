@@ -45,6 +45,7 @@
 //! # Ok::<(), bitgames_othello::Error>(())
 //! ```
 
+mod engine;
 mod error;
 mod kernels;
 mod moves;

@@ -66,6 +66,7 @@
 //! ```
 
 mod error;
+mod eval;
 pub mod instances;
 mod kernels;
 mod levels;

@@ -121,7 +121,7 @@ impl<S: Kernels> Position<S> {
     /// The levels as the kernels see them for a worker on `mover`: squares holding another
     /// worker count as level 4.
     #[inline(always)]
-    fn open_levels(&self, occupied: Bitboard, mover: u32) -> Levels {
+    pub(crate) fn open_levels(&self, occupied: Bitboard, mover: u32) -> Levels {
         let others = occupied.without(mover);
         let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| self.levels.at(l) - others);
         Levels::from_disjoint([l0, l1, l2, l3])

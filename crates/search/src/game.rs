@@ -99,6 +99,16 @@ pub trait Game:
             .sum()
     }
 
+    /// A random legal move (`None` when there is none), for playouts. The default draws
+    /// uniformly from [`Game::legal_moves`]; games with huge move lists may draw more cheaply
+    /// (and say how that changes the distribution).
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        use rand::RngExt;
+        let moves = self.legal_moves();
+        let moves = moves.as_ref();
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+    }
+
     /// The position after `mv`, which must be one of [`Game::legal_moves`] (anything else
     /// is a logic error: the result is unspecified but memory-safe). Use
     /// [`Game::parse_move`] for moves from outside.

@@ -1,12 +1,21 @@
 //! The game-generic layer: one [`Game`] trait over small `Copy` positions, and the tools
-//! written once against it — [`perft()`], [`divide`], [`perft_parallel`] and
-//! [`random_playout`].
+//! written once against it — [`perft()`], [`divide`], [`perft_parallel`],
+//! [`random_playout`], alpha-beta ([`AlphaBeta`], needing an [`Evaluate`]) and MCTS
+//! ([`Mcts`]).
 
+mod alphabeta;
+mod evaluate;
 mod game;
+mod mcts;
 mod perft;
 mod playout;
+mod tt;
 
+pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use arrayvec::ArrayVec;
+pub use evaluate::{Evaluate, WIN};
 pub use game::{Game, Outcome, Player};
+pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_parallel};
 pub use playout::{Playout, random_playout};
+pub use tt::{Bound, Entry, TranspositionTable};

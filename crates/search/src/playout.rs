@@ -1,6 +1,6 @@
 //! Random playouts: play uniformly random legal moves to the end of the game.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use crate::{Game, Outcome};
 
@@ -14,7 +14,7 @@ pub struct Playout<G: Game> {
     pub position: G,
 }
 
-/// Plays uniformly random legal moves from `position` until the game ends or `max_plies`
+/// Plays random legal moves ([`Game::random_move`]) from `position` until the game ends or `max_plies`
 /// moves have been made (then the outcome is `Ongoing`). Reproducible for a seeded `rng`.
 pub fn random_playout<G: Game, R: Rng + ?Sized>(
     position: &G,
@@ -24,12 +24,10 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
     let mut position = *position;
     let mut plies = 0;
     while plies < max_plies {
-        let moves = position.legal_moves();
-        let moves = moves.as_ref();
-        if moves.is_empty() {
+        let Some(mv) = position.random_move(rng) else {
             break;
-        }
-        position = position.play(moves[rng.random_range(0..moves.len())]);
+        };
+        position = position.play(mv);
         plies += 1;
     }
     Playout {

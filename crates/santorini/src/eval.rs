@@ -1,0 +1,71 @@
+//! A static evaluation for search, built on the `distances` kernel.
+//!
+//! From the side to move's point of view, in points:
+//! - a win in one (a worker on level 2 next to a level-3 square it can step onto) is decisive
+//!   (`WIN / 2`): search finds it one ply later anyway, this makes shallow leaves see it;
+//! - 30 points per level of each own worker, minus the same for the opponent's (height is
+//!   the road to level 3);
+//! - territory: every square goes to the side whose nearest worker reaches it in fewer moves
+//!   (over the `distances` kernel, other workers counted as domes), worth 1 plus its height;
+//! - 2 points per square each own worker can move to now, minus the opponent's (mobility).
+//!
+//! During set-up (a side without workers) the score is 0.
+
+use bitgames_search::{Evaluate, WIN};
+
+use crate::{Kernels, Move, Position, Square};
+
+impl<S: Kernels> Evaluate for Position<S> {
+    fn evaluate(&self) -> i32 {
+        let me = self.side.index();
+        let them = 1 - me;
+        if self.workers[me].is_empty() || self.workers[them].is_empty() {
+            return 0;
+        }
+        let occupied = self.workers[0] | self.workers[1];
+        let l3 = self.levels.at(3);
+        let mut reach = [[None::<u8>; 25]; 2];
+        let mut score = [0i32; 2];
+        for (player, side_reach) in reach.iter_mut().enumerate() {
+            for worker in self.workers[player] {
+                let from = Square::from_bit_unchecked(worker);
+                let open = self.open_levels(occupied, worker);
+                let moves = S::move_to(from, &open);
+                if player == me && self.levels.at(2).contains(worker) && (moves & l3).any() {
+                    return WIN / 2;
+                }
+                score[player] += 30 * i32::from(self.height(from)) + 2 * moves.len() as i32;
+                let layers = S::distances(from, &open);
+                for (k, layer) in layers.layers().iter().enumerate() {
+                    for bit in *layer {
+                        let square = Square::from_bit_unchecked(bit).index();
+                        let d = side_reach[square].get_or_insert(k as u8);
+                        *d = (*d).min(k as u8);
+                    }
+                }
+            }
+        }
+        for square in Square::all() {
+            let value = 1 + i32::from(self.height(square).min(3));
+            match (reach[me][square.index()], reach[them][square.index()]) {
+                (Some(a), Some(b)) if a < b => score[me] += value,
+                (Some(a), Some(b)) if b < a => score[them] += value,
+                (Some(_), None) => score[me] += value,
+                (None, Some(_)) => score[them] += value,
+                _ => {}
+            }
+        }
+        score[me] - score[them]
+    }
+
+    /// Winning moves first, then moves that climb.
+    fn move_priority(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Win { .. } => 1_000,
+            Move::Build { from, to, .. } => {
+                i32::from(self.height(to)) - i32::from(self.height(from))
+            }
+            Move::Place(..) => 0,
+        }
+    }
+}

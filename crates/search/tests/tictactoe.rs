@@ -1,0 +1,223 @@
+//! The generic search tools on a game small enough to solve outright: tic-tac-toe.
+
+use core::fmt;
+use core::str::FromStr;
+
+use bitgames_search::{
+    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, Player, WIN, perft,
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Board {
+    cells: [Option<Player>; 9],
+    side: Player,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Board {
+    fn winner(&self) -> Option<Player> {
+        LINES.iter().find_map(|l| {
+            let a = self.cells[l[0]]?;
+            (self.cells[l[1]] == Some(a) && self.cells[l[2]] == Some(a)).then_some(a)
+        })
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.cells {
+            f.write_str(match c {
+                Some(Player::First) => "x",
+                Some(Player::Second) => "o",
+                None => "-",
+            })?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("bad input")]
+struct Bad;
+
+impl FromStr for Board {
+    type Err = Bad;
+    fn from_str(text: &str) -> Result<Self, Bad> {
+        let mut cells = [None; 9];
+        for (i, c) in text.chars().enumerate().take(9) {
+            cells[i] = match c {
+                'x' => Some(Player::First),
+                'o' => Some(Player::Second),
+                '-' => None,
+                _ => return Err(Bad),
+            };
+        }
+        let xs = cells.iter().filter(|c| **c == Some(Player::First)).count();
+        let os = cells.iter().filter(|c| **c == Some(Player::Second)).count();
+        let side = if xs == os {
+            Player::First
+        } else {
+            Player::Second
+        };
+        Ok(Board { cells, side })
+    }
+}
+
+impl Game for Board {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 9>;
+    type Error = Bad;
+    const NAME: &'static str = "tictactoe";
+    const FINISHED_GAME_IS_A_LEAF: bool = false;
+
+    fn start() -> Self {
+        Board {
+            cells: [None; 9],
+            side: Player::First,
+        }
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn legal_moves(&self) -> Self::Moves {
+        if self.winner().is_some() {
+            return ArrayVec::new();
+        }
+        (0..9u8)
+            .filter(|&i| self.cells[usize::from(i)].is_none())
+            .collect()
+    }
+    fn play(&self, mv: u8) -> Self {
+        let mut next = *self;
+        next.cells[usize::from(mv)] = Some(self.side);
+        next.side = self.side.other();
+        next
+    }
+    fn outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(p) => Outcome::Win(p),
+            None if self.cells.iter().all(Option::is_some) => Outcome::Draw,
+            None => Outcome::Ongoing,
+        }
+    }
+    fn hash(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(u64::from(self.side == Player::Second), |h, c| {
+                h * 3
+                    + match c {
+                        None => 0,
+                        Some(Player::First) => 1,
+                        Some(Player::Second) => 2,
+                    }
+            })
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.hash()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, Bad> {
+        text.parse().map_err(|_| Bad)
+    }
+}
+
+impl Evaluate for Board {
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+/// Plain minimax, no pruning, no table: the oracle for alpha-beta.
+fn minimax(board: &Board, ply: i32) -> i32 {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        return match board.outcome() {
+            Outcome::Win(w) if w == board.side => WIN - ply,
+            Outcome::Win(_) => -(WIN - ply),
+            _ => 0,
+        };
+    }
+    moves
+        .iter()
+        .map(|&m| -minimax(&board.play(m), ply + 1))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn perft_counts_tictactoe_games() {
+    // Of the 255,168 possible games, 127,872 last all nine moves (81,792 won on the ninth
+    // move and 46,080 draws): the published counts.
+    assert_eq!(perft(&Board::start(), 9), 127_872);
+    assert_eq!(perft(&Board::start(), 2), 72);
+}
+
+#[test]
+fn alphabeta_equals_minimax() {
+    let mut searcher = AlphaBeta::<Board>::new(12);
+    for text in [
+        "---------",
+        "x--------",
+        "x---o----",
+        "xo-------",
+        "xx-oo----",
+        "xo-xo----",
+        "x-o-x-o--",
+    ] {
+        let board: Board = text.parse().unwrap();
+        let result = searcher.search(&board, Limits::depth(9));
+        assert_eq!(result.score, minimax(&board, 0), "{text}");
+        let best = result.best_move.unwrap();
+        assert_eq!(
+            -minimax(&board.play(best), 1),
+            result.score,
+            "{text}: best move {best}"
+        );
+        assert!(!result.pv.is_empty());
+    }
+}
+
+#[test]
+fn alphabeta_respects_node_limits_and_still_moves() {
+    let mut searcher = AlphaBeta::<Board>::new(10);
+    let result = searcher.search(&Board::start(), Limits::nodes(50));
+    assert!(result.best_move.is_some());
+    assert!(result.nodes < 2_000, "{}", result.nodes);
+}
+
+#[test]
+fn mcts_finds_the_winning_move_and_reuses_its_tree() {
+    // x to move wins at 2 (x x -).
+    let board: Board = "xx-oo----".parse().unwrap();
+    let mut mcts = Mcts::new(board, 1);
+    let result = mcts.search(None, Some(2_000));
+    assert_eq!(result.best_move, Some(2));
+    assert!(result.value > 0.9);
+    // Seeded: the same seed gives the same choice and value.
+    let again = Mcts::new(board, 1).search(None, Some(2_000));
+    assert_eq!(
+        (again.best_move, again.value),
+        (result.best_move, result.value)
+    );
+    // Advancing the root keeps the searched subtree and searches on from there.
+    let mut mcts = Mcts::new(Board::start(), 3);
+    mcts.search(None, Some(500));
+    mcts.advance(4);
+    assert_eq!(mcts.root(), &Board::start().play(4));
+    let result = mcts.search(None, Some(100));
+    assert!(
+        Board::start()
+            .play(4)
+            .legal_moves()
+            .contains(&result.best_move.unwrap())
+    );
+}
