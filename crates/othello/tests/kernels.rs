@@ -155,9 +155,14 @@ fn line_tables_match_a_walk_along_the_line() {
                 if player >> k & 1 == 1 {
                     continue;
                 }
-                let outflank = OTHELLO_OUTFLANK[k as usize][((opponent >> 1) & 63) as usize] & player as u8;
+                let outflank =
+                    OTHELLO_OUTFLANK[k as usize][((opponent >> 1) & 63) as usize] & player as u8;
                 let flipped = u32::from(OTHELLO_FLIPPED[k as usize][outflank as usize]);
-                assert_eq!(flipped, walk(player, opponent, k), "k {k} player {player:08b} opponent {opponent:08b}");
+                assert_eq!(
+                    flipped,
+                    walk(player, opponent, k),
+                    "k {k} player {player:08b} opponent {opponent:08b}"
+                );
                 cases += 1;
             }
         }
