@@ -152,12 +152,18 @@ impl<S: Kernels> Position<S> {
         next
     }
 
-    /// The side to move loses when it has no move; there are no draws.
+    /// The side to move loses when it has no move; there are no draws. A queen that can move
+    /// at all has a legal move (its arrow can always go back to the square it left), so this
+    /// asks one reach per queen instead of counting moves.
     pub fn outcome(&self) -> Outcome {
-        if self.count_legal_moves() == 0 {
-            Outcome::Win(self.side.other())
-        } else {
+        let occupied = self.occupied();
+        let can_move = self.queens[self.side.index()]
+            .iter()
+            .any(|q| S::queen_reach(Square::from_bit_unchecked(q), occupied).any());
+        if can_move {
             Outcome::Ongoing
+        } else {
+            Outcome::Win(self.side.other())
         }
     }
 

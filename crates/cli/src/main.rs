@@ -5,6 +5,7 @@ mod engines;
 mod games;
 mod matches;
 mod play;
+mod search;
 mod target;
 
 use std::process::ExitCode;
@@ -48,6 +49,8 @@ enum Command {
     Play(matches::PlayArgs),
     /// Play many engine games and report wins, draws, losses and the Elo difference.
     Match(matches::MatchArgs),
+    /// Search one position with alpha-beta: best move, score, principal variation, speed.
+    Search(search::SearchArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Apply(args) => play::apply(&args),
         Command::Play(args) => matches::play(&args),
         Command::Match(args) => matches::run_match(&args),
+        Command::Search(args) => search::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -164,16 +164,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         if !must_finish && self.out_of_budget() {
             return 0;
         }
-        let moves = position.legal_moves();
-        if moves.as_ref().is_empty() {
+        if depth == 0 {
+            // A leaf: only the outcome is needed, which games answer without listing moves.
             return match position.outcome() {
-                Outcome::Win(winner) if winner == position.side_to_move() => WIN - ply as i32,
-                Outcome::Win(_) => -(WIN - ply as i32),
-                _ => 0,
+                Outcome::Ongoing => position.evaluate(),
+                outcome => terminal_score(outcome, position, ply),
             };
         }
-        if depth == 0 {
-            return position.evaluate();
+        let moves = position.legal_moves();
+        if moves.as_ref().is_empty() {
+            return terminal_score(position.outcome(), position, ply);
         }
         let key = Game::hash(position);
         let original_alpha = alpha;
@@ -241,6 +241,15 @@ impl<G: Evaluate> AlphaBeta<G> {
             best_move,
         );
         best_score
+    }
+}
+
+/// The score of a finished game for its side to move, `ply` plies from the root.
+fn terminal_score<G: Game>(outcome: Outcome, position: &G, ply: u32) -> i32 {
+    match outcome {
+        Outcome::Win(winner) if winner == position.side_to_move() => WIN - ply as i32,
+        Outcome::Win(_) => -(WIN - ply as i32),
+        _ => 0,
     }
 }
 

@@ -1,0 +1,98 @@
+//! `bitgames search`: run alpha-beta on one position and report the best move, score,
+//! principal variation and speed.
+
+use anyhow::{Context, Result};
+use bitgames_search::{AlphaBeta, Evaluate, Limits};
+use serde::Serialize;
+
+use crate::Game as GameName;
+use crate::games::{GameTask, dispatch};
+
+#[derive(Debug, clap::Args)]
+pub struct SearchArgs {
+    game: GameName,
+    /// The position (the game's notation); the start position when omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// The kernel strategy (default: the fastest).
+    #[arg(long)]
+    strategy: Option<String>,
+    /// Search to this depth.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    game: &'static str,
+    strategy: &'static str,
+    best_move: Option<String>,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    pv: Vec<String>,
+}
+
+struct Search<'a>(&'a SearchArgs);
+
+impl GameTask for Search<'_> {
+    type Output = ();
+
+    fn run<G: Evaluate>(self, strategy: &'static str) -> Result<()> {
+        let args = self.0;
+        let root: G = match &args.position {
+            Some(text) => text
+                .parse()
+                .with_context(|| format!("invalid {} position {text:?}", G::NAME))?,
+            None => G::start(),
+        };
+        let limits = Limits {
+            max_depth: args.depth.max(1),
+            max_nodes: args.nodes,
+            max_time: args.time_ms.map(std::time::Duration::from_millis),
+        };
+        let result = AlphaBeta::<G>::new(20).search(&root, limits);
+        let report = Report {
+            game: G::NAME,
+            strategy,
+            best_move: result.best_move.map(|m| m.to_string()),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            seconds: result.seconds,
+            nodes_per_second: result.nodes_per_second(),
+            pv: result.pv.iter().map(|m| m.to_string()).collect(),
+        };
+        if args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            println!(
+                "{} ({strategy}): best {} score {} depth {} nodes {} in {:.3} s ({:.0} nodes/s)\npv {}",
+                report.game,
+                report.best_move.as_deref().unwrap_or("(none)"),
+                report.score,
+                report.depth,
+                report.nodes,
+                report.seconds,
+                report.nodes_per_second,
+                report.pv.join(" ")
+            );
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: &SearchArgs) -> Result<()> {
+    dispatch(args.game, args.strategy.as_deref(), Search(args))
+}
