@@ -2,7 +2,7 @@
 //! never wall-clock limits).
 
 use bitgames_amazons::Position;
-use bitgames_search::{AlphaBeta, Game, Limits, Mcts, Outcome, Player};
+use bitgames_search::{AlphaBeta, Limits, Mcts, Outcome, Player};
 
 #[test]
 fn alphabeta_and_mcts_play_a_complete_game() {

@@ -2,7 +2,7 @@
 //! never wall-clock limits, so the tests are deterministic).
 
 use bitgames_santorini::{Move, Position};
-use bitgames_search::{AlphaBeta, Evaluate, Game, Limits, Mcts, Outcome, Player, WIN};
+use bitgames_search::{AlphaBeta, Evaluate, Limits, Mcts, Outcome, Player, WIN};
 
 #[test]
 fn alphabeta_and_mcts_play_a_complete_game() {
