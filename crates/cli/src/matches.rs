@@ -143,9 +143,10 @@ pub fn elo_summary(wins: usize, draws: usize, losses: usize) -> String {
     let centre = (s + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (s * (1.0 - s) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     let format_elo = |s: f64| {
-        if s <= 0.0 {
+        // Rounding can leave a bound a hair inside 0 or 1.
+        if s <= 1e-9 {
             "-inf".to_owned()
-        } else if s >= 1.0 {
+        } else if s >= 1.0 - 1e-9 {
             "+inf".to_owned()
         } else {
             format!("{:+.0}", elo(s) + 0.0)
@@ -326,5 +327,6 @@ mod tests {
             "{sweep}"
         );
         assert!(!sweep.contains("interval +inf"), "{sweep}");
+        assert!(sweep.ends_with("to +inf)"), "{sweep}");
     }
 }
