@@ -20,6 +20,10 @@ pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) ->
         GameName::Santorini => santorini::dispatch(strategy, task),
         GameName::Othello => othello::dispatch(strategy, task),
         GameName::Amazons => amazons::dispatch(strategy, task),
+        GameName::Towerdefence => bail!(
+            "towerdefence is a simultaneous-move game: use `bitgames towerdefence replay|bot`, \
+             `bitgames play towerdefence` or `bitgames compare towerdefence`"
+        ),
     }
 }
 

@@ -7,6 +7,7 @@ mod matches;
 mod play;
 mod search;
 mod target;
+mod towerdefence;
 
 use std::process::ExitCode;
 
@@ -28,10 +29,16 @@ pub enum Game {
     Santorini,
     Othello,
     Amazons,
+    Towerdefence,
 }
 
 impl Game {
-    pub const ALL: [Game; 3] = [Game::Santorini, Game::Othello, Game::Amazons];
+    pub const ALL: [Game; 4] = [
+        Game::Santorini,
+        Game::Othello,
+        Game::Amazons,
+        Game::Towerdefence,
+    ];
 }
 
 #[derive(Debug, Subcommand)]
@@ -51,6 +58,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Search one position with alpha-beta: best move, score, principal variation, speed.
     Search(search::SearchArgs),
+    /// Tower Defence (simultaneous moves): replay official games, run the bot.
+    Towerdefence(towerdefence::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +72,7 @@ fn main() -> ExitCode {
         Command::Play(args) => matches::play(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Search(args) => search::run(&args),
+        Command::Towerdefence(args) => towerdefence::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,6 +39,10 @@ pub struct PlayArgs {
     /// Seed for random and MCTS players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Tower Defence only: games of the bot against `--black` (`random`, or any engine for
+    /// the bot itself).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
 }
 
 #[derive(Debug, clap::Args)]
@@ -304,6 +308,10 @@ fn play_pair<A: Evaluate, B: Evaluate>(
 }
 
 pub fn play(args: &PlayArgs) -> Result<()> {
+    if args.game == GameName::Towerdefence {
+        let random = args.black == EngineKind::Random;
+        return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
+    }
     dispatch(args.game, args.strategy.as_deref(), Play(args))
 }
 

@@ -268,3 +268,68 @@ fn amazons_perft_moves_apply_and_compare() {
     let rows = report["results"].as_array().unwrap();
     assert_eq!(rows.len(), 15, "3 operations x 5 strategies");
 }
+
+#[test]
+fn towerdefence_bot_play_compare_and_bad_input() {
+    let dir = std::env::temp_dir().join(format!("bitgames-cli-td-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state.json");
+    std::fs::write(&state, bitgames_towerdefence::State::start().to_json()).unwrap();
+    let out = stdout(&bitgames(&[
+        "towerdefence",
+        "bot",
+        "--state",
+        state.to_str().unwrap(),
+        "--time-ms",
+        "50",
+        "--threads",
+        "1",
+    ]));
+    let mut lines = out.lines();
+    let command = lines.next().unwrap();
+    assert!(
+        command.parse::<bitgames_towerdefence::Command>().is_ok(),
+        "{command:?}"
+    );
+    assert!(lines.next().unwrap().contains("playouts"), "{out}");
+
+    let out = stdout(&bitgames(&[
+        "play",
+        "towerdefence",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--time-ms",
+        "2",
+    ]));
+    assert!(out.contains("2 games") && out.contains("wins"), "{out}");
+
+    let out = stdout(&bitgames(&[
+        "compare",
+        "towerdefence",
+        "--instances",
+        "100",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["results"].as_array().unwrap().len(), 4);
+
+    std::fs::write(&state, "{\"nope\": 1}").unwrap();
+    let err = one_line_error(&bitgames(&[
+        "towerdefence",
+        "bot",
+        "--state",
+        state.to_str().unwrap(),
+    ]));
+    assert!(err.contains("invalid state file"), "{err}");
+    let err = one_line_error(&bitgames(&[
+        "towerdefence",
+        "replay",
+        dir.to_str().unwrap(),
+    ]));
+    assert!(err.contains("replaying"), "{err}");
+    let err = one_line_error(&bitgames(&["perft", "towerdefence", "2"]));
+    assert!(err.contains("simultaneous-move"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

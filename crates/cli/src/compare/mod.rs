@@ -4,6 +4,7 @@ mod amazons;
 mod othello;
 mod santorini;
 mod timing;
+mod towerdefence;
 
 use std::io::Write;
 
@@ -63,6 +64,7 @@ pub fn run(args: &Args) -> Result<()> {
             Game::Santorini => santorini::compare(args.instances, args.seed)?,
             Game::Othello => othello::compare(args.instances, args.seed)?,
             Game::Amazons => amazons::compare(args.instances, args.seed)?,
+            Game::Towerdefence => towerdefence::compare(args.instances, args.seed)?,
         };
         if args.json {
             writeln!(stdout, "{}", serde_json::to_string(&report)?)?;
