@@ -3,8 +3,11 @@
 //! `cargo xtask regenerate` computes every precomputed table from first principles and writes
 //! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
 //! naming each stale file, when a checked-in file differs from what would be written.
+//! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
+//! `book.rs`.
 
 mod amazons;
+mod book;
 mod codegen;
 mod edges;
 mod geometry;
@@ -33,12 +36,20 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Regenerate the Othello opening book, tables/data/othello-book.txt (runs the book
+    /// search in crates/othello as a subprocess).
+    Book {
+        /// Write nothing; exit non-zero if the checked-in book differs.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
+        Command::Book { check } => book::run(check),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

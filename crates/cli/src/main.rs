@@ -6,6 +6,7 @@ mod games;
 mod matches;
 mod play;
 mod search;
+mod solve;
 mod target;
 mod towerdefence;
 
@@ -58,6 +59,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Search one position with alpha-beta: best move, score, principal variation, speed.
     Search(search::SearchArgs),
+    /// Solve Othello endgames exactly: best move and final disc difference.
+    Solve(solve::SolveArgs),
     /// Tower Defence (simultaneous moves): replay official games, run the bot.
     Towerdefence(towerdefence::Args),
 }
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Command::Play(args) => matches::play(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Search(args) => search::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Towerdefence(args) => towerdefence::run(&args),
     };
     match result {

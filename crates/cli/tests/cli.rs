@@ -333,3 +333,25 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     assert!(err.contains("simultaneous-move"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_othello_position_and_bad_input() {
+    // FFO #40 (20 empties), published best: a2, +38 (the FForum problem set).
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    let out = stdout(&bitgames(&[
+        "solve",
+        "othello",
+        "--position",
+        ffo40,
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["best_move"], "a2");
+    assert_eq!(report["score"], 38);
+    assert_eq!(report["position"], ffo40);
+
+    let err = one_line_error(&bitgames(&["solve", "santorini", "--position", "x"]));
+    assert!(err.contains("only othello"), "{err}");
+    let err = one_line_error(&bitgames(&["solve", "othello", "--position", "XO X"]));
+    assert!(err.contains("invalid othello position"), "{err}");
+}

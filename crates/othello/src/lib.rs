@@ -44,16 +44,30 @@
 //! assert_eq!(next.to_string(), "-------------------X-------XX------XO--------------------------- O");
 //! # Ok::<(), bitgames_othello::Error>(())
 //! ```
+//!
+//! # Playing
+//!
+//! [`eval`] is a static evaluation for search (mobility, corners, stable discs, parity; in
+//! hundredths of a disc), [`solver`] an exact endgame solver (the final disc difference
+//! under perfect play), [`book`] the opening book compiled from `tables/data/` (with the
+//! default `book` feature), [`symmetry`] the eight board symmetries and canonical forms,
+//! and [`ffo`] a reader for FFO/Edax `.obf` endgame test files.
 
+#[cfg(feature = "book")]
+pub mod book;
 mod engine;
 mod error;
+pub mod eval;
+pub mod ffo;
 mod kernels;
 mod moves;
 mod notation;
 mod position;
 pub mod random;
+pub mod solver;
 mod square;
 pub mod stability;
+pub mod symmetry;
 
 pub use error::Error;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]

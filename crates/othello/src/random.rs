@@ -56,3 +56,50 @@ pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
     }
     instances
 }
+
+/// A reachable position with exactly `empties` empty squares and the game not over: uniformly
+/// random legal moves from the start (passes included) until that many squares are empty;
+/// a game that ends sooner is thrown away and replayed. `None` unless `empties` is in
+/// 1..=59 (the start has 60 and black must move; with none the game is over).
+pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R, empties: u32) -> Option<Position> {
+    if !(1..=59).contains(&empties) {
+        return None;
+    }
+    loop {
+        let mut position = Position::start();
+        loop {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+            if position.empty_squares().count_ones() == empties {
+                if position.is_game_over() {
+                    break;
+                }
+                return Some(position);
+            }
+        }
+    }
+}
+
+/// `count` positions from `seed`, each with a number of empty squares drawn uniformly from
+/// `empties` (see [`endgame_position`]); the same arguments give the same corpus. Empty when
+/// the range holds nothing reachable (outside 1..=59).
+pub fn endgame_corpus(
+    count: usize,
+    empties: core::ops::RangeInclusive<u32>,
+    seed: u64,
+) -> Vec<Position> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (low, high) = ((*empties.start()).max(1), (*empties.end()).min(59));
+    if low > high {
+        return Vec::new();
+    }
+    (0..count)
+        .filter_map(|_| {
+            let n = rng.random_range(low..=high);
+            endgame_position(&mut rng, n)
+        })
+        .collect()
+}

@@ -1,0 +1,110 @@
+//! `bitgames solve othello`: exact endgame solving, of one position or of a file of FFO-style
+//! problems (which also checks the published scores).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use bitgames_othello::solver::{Limits, Solution, Solver};
+use bitgames_othello::{Position, ffo};
+use serde::Serialize;
+
+use crate::Game as GameName;
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The game (only othello has a solver).
+    game: GameName,
+    /// Solve this position (the Edax board string).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "file")]
+    position: Option<String>,
+    /// Solve every position of a file in the FFO format (board, side to move, then each move
+    /// with its exact score), checking the best score against the file.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Give up on a position after this many nodes.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Print JSON Lines: one object per position.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    position: String,
+    best_move: Option<String>,
+    score: i32,
+    nodes: u64,
+    seconds: f64,
+}
+
+fn report(position: &Position, solution: &Solution) -> Report {
+    Report {
+        position: position.to_string(),
+        best_move: solution.best_move.map(|m| m.to_string()),
+        score: solution.score,
+        nodes: solution.nodes,
+        seconds: solution.seconds,
+    }
+}
+
+pub fn run(args: &SolveArgs) -> Result<()> {
+    if args.game != GameName::Othello {
+        bail!("only othello has an endgame solver");
+    }
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        max_time: None,
+    };
+    let mut solver = Solver::default();
+    let print = |r: &Report, extra: &str| -> Result<()> {
+        if args.json {
+            println!("{}", serde_json::to_string(r)?);
+        } else {
+            println!(
+                "{}  best {}  score {:+}  {} nodes  {:.3} s{extra}",
+                r.position,
+                r.best_move.as_deref().unwrap_or("(none)"),
+                r.score,
+                r.nodes,
+                r.seconds
+            );
+        }
+        Ok(())
+    };
+    match (&args.position, &args.file) {
+        (Some(text), _) => {
+            let position: Position = text
+                .parse()
+                .with_context(|| format!("invalid othello position {text:?}"))?;
+            let solution = solver.solve(&position, limits)?;
+            print(&report(&position, &solution), "")
+        }
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let problems = ffo::parse(&text).with_context(|| format!("in {}", path.display()))?;
+            let mut wrong = Vec::new();
+            for problem in &problems {
+                let solution = solver
+                    .solve(&problem.position, limits)
+                    .with_context(|| format!("line {}", problem.line))?;
+                let expected = problem.best_score();
+                let check = match expected {
+                    Some(e) if e == solution.score => "  (matches the file)".to_owned(),
+                    Some(e) => {
+                        wrong.push(problem.line);
+                        format!("  (the file says {e:+})")
+                    }
+                    None => String::new(),
+                };
+                print(&report(&problem.position, &solution), &check)?;
+            }
+            if !wrong.is_empty() {
+                bail!("scores differ from the file on lines {wrong:?}");
+            }
+            Ok(())
+        }
+        (None, None) => bail!("give --position or --file"),
+    }
+}
