@@ -2,7 +2,7 @@
 //! never wall-clock limits), and the opening book is consulted from the start.
 
 use bitgames_othello::{Position, book};
-use bitgames_search::{AlphaBeta, Game, Limits, Mcts, Player};
+use bitgames_search::{AlphaBeta, Limits, Mcts, Player};
 
 #[test]
 fn alphabeta_and_mcts_play_a_complete_game() {
