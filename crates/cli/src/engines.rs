@@ -78,6 +78,9 @@ impl<G: Evaluate> Engine<G> {
                 Ok((mv, "random".to_owned()))
             }
             Engine::AlphaBeta(searcher) => {
+                if let Some(mv) = position.book_move() {
+                    return Ok((mv, "alphabeta: book move".to_owned()));
+                }
                 let result = searcher.search(position, Limits::time(time));
                 let mv = result.best_move.expect("the game is not over");
                 let info = format!(

@@ -13,4 +13,16 @@ impl<S: Kernels> Evaluate for Position<S> {
     fn move_priority(&self, mv: Move) -> i32 {
         crate::eval::move_priority(self, mv)
     }
+
+    /// The opening book (see [`crate::book`]), when the crate is built with it.
+    fn book_move(&self) -> Option<Move> {
+        #[cfg(feature = "book")]
+        {
+            crate::book::lookup(self)
+        }
+        #[cfg(not(feature = "book"))]
+        {
+            None
+        }
+    }
 }

@@ -30,7 +30,13 @@ fn alphabeta_and_mcts_play_a_complete_game() {
 
 #[test]
 fn the_book_answers_at_the_start() {
+    use bitgames_search::Evaluate;
     let start = Position::start();
     let mv = book::lookup(&start).expect("the start is in the book");
     assert!(start.legal_moves().contains(&mv));
+    assert_eq!(
+        start.book_move(),
+        Some(mv),
+        "engines see the book through Evaluate"
+    );
 }

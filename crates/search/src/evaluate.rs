@@ -17,4 +17,10 @@ pub trait Evaluate: Game {
     fn move_priority(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// A move from the game's opening book, if it has one for this position. Engines play
+    /// it instead of searching.
+    fn book_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
