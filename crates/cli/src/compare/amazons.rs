@@ -8,7 +8,7 @@ use bitgames_amazons::random::{KernelInstance, kernel_instances};
 use bitgames_amazons::{Kernels, Naive, StrategyVisitor, for_each_strategy, strategies};
 
 use super::timing::ns_per_call;
-use super::{Measurement, Report, progress, with_speedups};
+use super::{Measurement, Report, progress};
 
 const OPERATIONS: [&str; 3] = ["queen_reach", "fill", "min_distances"];
 
@@ -33,16 +33,15 @@ pub fn compare(count: usize, seed: u64) -> Result<Report> {
         bar: &bar,
     };
     for_each_strategy(&mut time);
-    let mut results = with_speedups(time.results, "naive");
-    results.sort_by_key(|m| OPERATIONS.iter().position(|&op| op == m.operation));
     bar.finish_and_clear();
-    Ok(Report {
-        game: "amazons",
-        instances: count,
+    Ok(Report::new(
+        "amazons",
+        count,
         seed,
-        target: crate::target::description(),
-        results,
-    })
+        time.results,
+        "naive",
+        &OPERATIONS,
+    ))
 }
 
 struct Check<'a> {

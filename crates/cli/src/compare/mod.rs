@@ -88,19 +88,36 @@ pub fn progress(len: u64, game: &str) -> ProgressBar {
     bar
 }
 
-/// Fills in `speedup_vs_naive` from the named baseline of each operation.
-pub fn with_speedups(mut results: Vec<Measurement>, baseline: &str) -> Vec<Measurement> {
-    let naive: Vec<(&'static str, f64)> = results
-        .iter()
-        .filter(|m| m.strategy == baseline)
-        .map(|m| (m.operation, m.ns_per_call))
-        .collect();
-    for m in &mut results {
-        if let Some(&(_, base)) = naive.iter().find(|(op, _)| *op == m.operation) {
-            m.speedup_vs_naive = base / m.ns_per_call;
+impl Report {
+    /// A game's report: every measurement's speed-up over the `baseline` strategy for the
+    /// same operation, measurements ordered by `operations` (then by strategy order).
+    pub fn new(
+        game: &'static str,
+        instances: usize,
+        seed: u64,
+        mut results: Vec<Measurement>,
+        baseline: &str,
+        operations: &[&str],
+    ) -> Report {
+        let base: Vec<(&'static str, f64)> = results
+            .iter()
+            .filter(|m| m.strategy == baseline)
+            .map(|m| (m.operation, m.ns_per_call))
+            .collect();
+        for m in &mut results {
+            if let Some(&(_, ns)) = base.iter().find(|(op, _)| *op == m.operation) {
+                m.speedup_vs_naive = ns / m.ns_per_call;
+            }
+        }
+        results.sort_by_key(|m| operations.iter().position(|&op| op == m.operation));
+        Report {
+            game,
+            instances,
+            seed,
+            target: crate::target::description(),
+            results,
         }
     }
-    results
 }
 
 fn heading(report: &Report) -> String {

@@ -8,7 +8,7 @@ use bitgames_othello::random::{KernelInstance, kernel_instances};
 use bitgames_othello::{Kernels, Naive, StrategyVisitor, for_each_strategy, strategies};
 
 use super::timing::ns_per_call;
-use super::{Measurement, Report, progress, with_speedups};
+use super::{Measurement, Report, progress};
 
 pub fn compare(count: usize, seed: u64) -> Result<Report> {
     let instances = kernel_instances(count, seed);
@@ -31,16 +31,15 @@ pub fn compare(count: usize, seed: u64) -> Result<Report> {
         bar: &bar,
     };
     for_each_strategy(&mut time);
-    let mut results = with_speedups(time.results, "naive");
-    results.sort_by_key(|m| m.operation != "legal_moves");
     bar.finish_and_clear();
-    Ok(Report {
-        game: "othello",
-        instances: count,
+    Ok(Report::new(
+        "othello",
+        count,
         seed,
-        target: crate::target::description(),
-        results,
-    })
+        time.results,
+        "naive",
+        &["legal_moves", "flips"],
+    ))
 }
 
 struct Check<'a> {

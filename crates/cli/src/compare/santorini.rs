@@ -8,7 +8,7 @@ use bitgames_santorini::instances::Instance;
 use bitgames_santorini::{Kernels, Naive, StrategyVisitor, for_each_strategy, strategies};
 
 use super::timing::ns_per_call;
-use super::{Measurement, Report, progress, with_speedups};
+use super::{Measurement, Report, progress};
 
 pub fn compare(count: usize, seed: u64) -> Result<Report> {
     let instances = Instance::generate(count, seed);
@@ -33,16 +33,15 @@ pub fn compare(count: usize, seed: u64) -> Result<Report> {
         bar: &bar,
     };
     for_each_strategy(&mut time);
-    let mut results = with_speedups(time.results, &Naive::list_form_id());
-    results.sort_by_key(|m| m.operation != "move_to");
     bar.finish_and_clear();
-    Ok(Report {
-        game: "santorini",
-        instances: count,
+    Ok(Report::new(
+        "santorini",
+        count,
         seed,
-        target: crate::target::description(),
-        results,
-    })
+        time.results,
+        &Naive::list_form_id(),
+        &["move_to", "distances"],
+    ))
 }
 
 /// Finds the first instance where a strategy disagrees with naive, in either form.

@@ -8,7 +8,7 @@ use bitgames_towerdefence::random::{
 use bitgames_towerdefence::{Simulation, State, StrategyVisitor, for_each_strategy, strategies};
 
 use super::timing::ns_per_call;
-use super::{Measurement, Report, progress, with_speedups};
+use super::{Measurement, Report, progress};
 
 pub fn compare(count: usize, seed: u64) -> Result<Report> {
     let corpus = round_corpus(count, seed);
@@ -74,14 +74,13 @@ pub fn compare(count: usize, seed: u64) -> Result<Report> {
         seed,
     };
     for_each_strategy(&mut time);
-    let mut results = with_speedups(time.results, "naive");
-    results.sort_by_key(|m| m.operation != "round");
     bar.finish_and_clear();
-    Ok(Report {
-        game: "towerdefence",
-        instances: count,
+    Ok(Report::new(
+        "towerdefence",
+        count,
         seed,
-        target: crate::target::description(),
-        results,
-    })
+        time.results,
+        "naive",
+        &["round", "playout_round"],
+    ))
 }
