@@ -1,18 +1,16 @@
 //! `bitgames`: compare the strategies of every game kernel, run perft, list and apply moves.
 
 mod compare;
-mod engines;
-mod games;
 mod matches;
 mod play;
+mod position;
 mod search;
 mod solve;
-mod target;
 mod towerdefence;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -25,36 +23,19 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    Santorini,
-    Othello,
-    Amazons,
-    Towerdefence,
-}
-
-impl Game {
-    pub const ALL: [Game; 4] = [
-        Game::Santorini,
-        Game::Othello,
-        Game::Amazons,
-        Game::Towerdefence,
-    ];
-}
-
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check every strategy against naive on random instances, then time each and print a
     /// table: operation, strategy, ns per call, speed-up over naive.
     Compare(compare::Args),
     /// Count the leaves of the game tree to DEPTH (bulk counting at the last ply).
-    Perft(play::PerftArgs),
+    Perft(position::PerftArgs),
     /// List the legal moves of a position, sorted, one per line.
-    Moves(play::MovesArgs),
+    Moves(position::MovesArgs),
     /// Play moves from a position and print the resulting position.
-    Apply(play::ApplyArgs),
+    Apply(position::ApplyArgs),
     /// Play one game: people at the terminal and/or engines.
-    Play(matches::PlayArgs),
+    Play(play::PlayArgs),
     /// Play many engine games and report wins, draws, losses and the Elo difference.
     Match(matches::MatchArgs),
     /// Search one position with alpha-beta: best move, score, principal variation, speed.
@@ -69,10 +50,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Compare(args) => compare::run(&args),
-        Command::Perft(args) => play::perft(&args),
-        Command::Moves(args) => play::moves(&args),
-        Command::Apply(args) => play::apply(&args),
-        Command::Play(args) => matches::play(&args),
+        Command::Perft(args) => position::perft(&args),
+        Command::Moves(args) => position::moves(&args),
+        Command::Apply(args) => position::apply(&args),
+        Command::Play(args) => play::play(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Search(args) => search::run(&args),
         Command::Solve(args) => solve::run(&args),

@@ -1,58 +1,30 @@
-//! `bitgames play` (one game, people welcome) and `bitgames match` (many engine games).
+//! `bitgames match`: many engine games, scored with an Elo difference.
 
-use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
-use bitgames_search::{Evaluate, Outcome, Player};
+use anyhow::{Context, Result};
+use bitgames::search::{Evaluate, Outcome, Player};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::Game as GameName;
-use crate::engines::{Engine, EngineKind};
-use crate::games::{GameTask, dispatch};
+use bitgames::search::elo::elo_summary;
+use bitgames::search::engine::{Engine, EngineKind};
+use bitgames::{GameName, GameTask, dispatch};
 
 /// Games longer than this are scored as draws (none of the games gets near it).
-const MAX_PLIES: u32 = 1_000;
-
-#[derive(Debug, clap::Args)]
-pub struct PlayArgs {
-    game: GameName,
-    /// Who plays first (white in Amazons, black in Othello, player 1 in Santorini).
-    #[arg(long, value_enum, default_value_t = EngineKind::Human)]
-    white: EngineKind,
-    /// Who plays second.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
-    black: EngineKind,
-    /// Thinking time per engine move, in milliseconds.
-    #[arg(long, default_value_t = 1_000)]
-    time_ms: u64,
-    /// Start from this position instead of the game's start.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// The kernel strategy (default: the fastest).
-    #[arg(long)]
-    strategy: Option<String>,
-    /// Seed for random and MCTS players.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Tower Defence only: games of the bot against `--black` (`random`, or any engine for
-    /// the bot itself).
-    #[arg(long, default_value_t = 10)]
-    games: u32,
-}
+pub const MAX_PLIES: u32 = 1_000;
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
     game: GameName,
-    /// The engine whose score is reported.
-    #[arg(long, value_enum)]
+    /// The engine whose score is reported: random, alphabeta or mcts.
+    #[arg(long)]
     a: EngineKind,
-    /// Its opponent.
-    #[arg(long, value_enum)]
+    /// Its opponent: random, alphabeta or mcts.
+    #[arg(long)]
     b: EngineKind,
     /// Kernel strategy for engine A (default: the fastest).
     #[arg(long)]
@@ -74,95 +46,6 @@ pub struct MatchArgs {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-fn describe(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Player::First) => "the first player wins",
-        Outcome::Win(Player::Second) => "the second player wins",
-        Outcome::Draw => "a draw",
-        Outcome::Ongoing => "unfinished (move limit): scored as a draw",
-    }
-}
-
-struct Play<'a>(&'a PlayArgs);
-
-impl GameTask for Play<'_> {
-    type Output = ();
-
-    fn run<G: Evaluate>(self, _: &'static str) -> Result<()> {
-        let args = self.0;
-        if args.white == EngineKind::Human || args.black == EngineKind::Human {
-            anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
-        }
-        let mut position: G = match &args.position {
-            Some(text) => text
-                .parse()
-                .with_context(|| format!("invalid {} position {text:?}", G::NAME))?,
-            None => G::start(),
-        };
-        let mut engines = [
-            Engine::<G>::new(args.white, args.seed),
-            Engine::<G>::new(args.black, args.seed + 1),
-        ];
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut out = std::io::stdout().lock();
-        let time = Duration::from_millis(args.time_ms);
-        let mut plies = 0;
-        while !position.outcome().is_over() && plies < MAX_PLIES {
-            writeln!(out, "{position:#}")?;
-            let seat = position.side_to_move().index();
-            let (mv, info) = engines[seat].choose(&position, time, &mut input, &mut out)?;
-            writeln!(
-                out,
-                "{} plays {mv}{}{info}",
-                ["first", "second"][seat],
-                if info.is_empty() { "" } else { "  # " }
-            )?;
-            for engine in &mut engines {
-                engine.observe(&position, mv);
-            }
-            position = position.play(mv);
-            plies += 1;
-        }
-        writeln!(out, "{position:#}")?;
-        writeln!(out, "result: {}", describe(position.outcome()))?;
-        Ok(())
-    }
-}
-
-/// The Elo difference that a score fraction `s` implies (logistic model).
-fn elo(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
-}
-
-/// Wins, draws and losses of engine A, with the Elo difference and a 95% interval: the
-/// Wilson score interval of the score fraction, mapped through the Elo curve (unlike the
-/// plain normal approximation it stays finite and honest at 0% and 100%).
-pub fn elo_summary(wins: usize, draws: usize, losses: usize) -> String {
-    let n = (wins + draws + losses) as f64;
-    let s = (wins as f64 + draws as f64 / 2.0) / n;
-    let z: f64 = 1.96;
-    let centre = (s + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (s * (1.0 - s) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    let format_elo = |s: f64| {
-        // Rounding can leave a bound a hair inside 0 or 1.
-        if s <= 1e-9 {
-            "-inf".to_owned()
-        } else if s >= 1.0 - 1e-9 {
-            "+inf".to_owned()
-        } else {
-            format!("{:+.0}", elo(s) + 0.0)
-        }
-    };
-    format!(
-        "{wins} wins, {draws} draws, {losses} losses (score {:.1}%): Elo difference {} (95% interval {} to {})",
-        100.0 * s,
-        format_elo(s),
-        format_elo(centre - half),
-        format_elo(centre + half)
-    )
 }
 
 /// A match, dispatched first on engine A's kernels; engine B's are dispatched inside.
@@ -199,9 +82,6 @@ impl<A: Evaluate> GameTask for MatchWithA<'_, A> {
         let (args, a_strategy) = (self.args, self.a_strategy);
         anyhow::ensure!(args.games > 0, "--games must be at least 1");
         anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
-        if args.a == EngineKind::Human || args.b == EngineKind::Human {
-            bail!("match is for engines; use `bitgames play` to play yourself");
-        }
         let time = Duration::from_millis(args.time_ms);
         let bar = ProgressBar::new(args.games as u64);
         bar.set_style(
@@ -283,20 +163,16 @@ fn play_pair<A: Evaluate, B: Evaluate>(
     }
     let mut a = Engine::<A>::new(args.a, seed);
     let mut b = Engine::<B>::new(args.b, seed + 1);
-    let (mut sink_in, mut sink_out) = (std::io::empty(), std::io::sink());
     for _ in 0..MAX_PLIES {
         if a_position.outcome().is_over() {
             return Ok(a_position.outcome());
         }
         let text = if a_position.side_to_move() == a_seat {
-            a.choose(&a_position, time, &mut sink_in, &mut sink_out)?
-                .0
-                .to_string()
+            a.choose(&a_position, time).map(|c| c.mv.to_string())
         } else {
-            b.choose(&b_position, time, &mut sink_in, &mut sink_out)?
-                .0
-                .to_string()
-        };
+            b.choose(&b_position, time).map(|c| c.mv.to_string())
+        }
+        .context("an engine found no move in an unfinished game")?;
         let a_move = a_position.parse_move(&text)?;
         let b_move = b_position.parse_move(&text)?;
         a.observe(&a_position, a_move);
@@ -307,34 +183,6 @@ fn play_pair<A: Evaluate, B: Evaluate>(
     Ok(Outcome::Ongoing)
 }
 
-pub fn play(args: &PlayArgs) -> Result<()> {
-    if args.game == GameName::Towerdefence {
-        let random = args.black == EngineKind::Random;
-        return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
-    }
-    dispatch(args.game, args.strategy.as_deref(), Play(args))
-}
-
 pub fn run_match(args: &MatchArgs) -> Result<()> {
     dispatch(args.game, args.a_strategy.as_deref(), Match(args))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_summary_by_hand() {
-        // 75% is +191 Elo (400 log10 3); 50% is 0.
-        assert!(elo_summary(75, 0, 25).contains("Elo difference +191"));
-        assert!(elo_summary(10, 0, 10).contains("Elo difference +0"));
-        // A clean sweep has an infinite estimate but a finite lower bound.
-        let sweep = elo_summary(20, 0, 0);
-        assert!(
-            sweep.contains("Elo difference +inf (95% interval +"),
-            "{sweep}"
-        );
-        assert!(!sweep.contains("interval +inf"), "{sweep}");
-        assert!(sweep.ends_with("to +inf)"), "{sweep}");
-    }
 }

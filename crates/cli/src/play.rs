@@ -1,204 +1,166 @@
-//! `bitgames perft`, `bitgames moves` and `bitgames apply`: the same shape for every game.
+//! `bitgames play`: one game at the terminal, people and engines in any seats.
 
-use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::str::FromStr;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
-use bitgames_search::{Game, perft_parallel};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
+use anyhow::{Context, Result, bail};
+use bitgames::search::engine::{Engine, EngineKind};
+use bitgames::search::{Evaluate, Outcome, Player};
+use bitgames::{GameName, GameTask, dispatch};
 
-use crate::Game as GameName;
-use crate::games::{GameTask, dispatch};
+use crate::matches::MAX_PLIES;
+
+/// Who sits in a seat of `bitgames play`: a person at the terminal or an engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// A person typing moves at the terminal.
+    Human,
+    /// An engine.
+    Engine(EngineKind),
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Engine(kind) => kind.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "human" => Ok(Seat::Human),
+            _ => s.parse().map(Seat::Engine).map_err(|_| {
+                format!("unknown player {s:?}; choose one of: human, random, alphabeta, mcts")
+            }),
+        }
+    }
+}
 
 #[derive(Debug, clap::Args)]
-pub struct PerftArgs {
+pub struct PlayArgs {
     game: GameName,
-    /// Plies to search.
-    depth: u32,
-    /// Start from this position (the game's notation); the game's start position when
-    /// omitted.
+    /// Who plays first (white in Amazons, black in Othello, player 1 in Santorini): human,
+    /// random, alphabeta or mcts.
+    #[arg(long, default_value_t = Seat::Human)]
+    white: Seat,
+    /// Who plays second: human, random, alphabeta or mcts.
+    #[arg(long, default_value_t = Seat::Engine(EngineKind::AlphaBeta))]
+    black: Seat,
+    /// Thinking time per engine move, in milliseconds.
+    #[arg(long, default_value_t = 1_000)]
+    time_ms: u64,
+    /// Start from this position instead of the game's start.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
-    /// The kernel strategy move generation uses (default: the fastest).
+    /// The kernel strategy (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
-    /// Print each root move with the leaves below it.
-    #[arg(long)]
-    divide: bool,
-    /// Worker threads (one task per root move).
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
-    threads: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    /// Seed for random and MCTS players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Tower Defence only: games of the bot against `--black` (`random`, or any engine for
+    /// the bot itself).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
 }
 
-#[derive(Debug, clap::Args)]
-pub struct MovesArgs {
-    game: GameName,
-    /// The position (the game's notation); the game's start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ApplyArgs {
-    game: GameName,
-    /// The position to start from; the game's start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Moves in the game's notation, played in order.
-    #[arg(required = true)]
-    moves: Vec<String>,
-}
-
-fn position<G: Game>(text: Option<&str>) -> Result<G> {
-    match text {
-        Some(text) => text
-            .parse()
-            .with_context(|| format!("invalid {} position {text:?}", G::NAME)),
-        None => Ok(G::start()),
+fn describe(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "the first player wins",
+        Outcome::Win(Player::Second) => "the second player wins",
+        Outcome::Draw => "a draw",
+        Outcome::Ongoing => "unfinished (move limit): scored as a draw",
     }
 }
 
-#[derive(Debug, Serialize)]
-struct PerftReport<'a> {
-    game: &'a str,
-    depth: u32,
-    nodes: u64,
-    seconds: f64,
-    nodes_per_second: f64,
-    strategy: &'a str,
-    threads: usize,
+/// Reads moves from the terminal until one is legal in `position`, explaining each refusal.
+fn ask_human<G: Evaluate>(
+    position: &G,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<G::Move> {
+    loop {
+        write!(output, "your move: ")?;
+        output.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            bail!("input ended before the game did");
+        }
+        match position.parse_move(line.trim()) {
+            Ok(mv) => return Ok(mv),
+            Err(err) => writeln!(output, "{err}; try again")?,
+        }
+    }
 }
 
-struct Perft<'a>(&'a PerftArgs);
+struct Play<'a>(&'a PlayArgs);
 
-impl GameTask for Perft<'_> {
+impl GameTask for Play<'_> {
     type Output = ();
 
-    fn run<G: bitgames_search::Evaluate>(self, strategy: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, _: &'static str) -> Result<()> {
         let args = self.0;
-        anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
-        let root: G = position(args.position.as_deref())?;
-        let start = Instant::now();
-        let (nodes, divided) = if args.depth == 0 {
-            (1, Vec::new())
-        } else {
-            let bar = delayed_progress_bar(root.legal_moves().as_ref().len() as u64);
-            let shown = AtomicBool::new(false);
-            let divided = perft_parallel(&root, args.depth, args.threads, || {
-                // Runs under a second finish before the bar would be worth drawing.
-                if !args.json
-                    && start.elapsed() > Duration::from_secs(1)
-                    && !shown.swap(true, Ordering::Relaxed)
-                {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
+        anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
+        let mut position: G = match &args.position {
+            Some(text) => text
+                .parse()
+                .with_context(|| format!("invalid {} position {text:?}", G::NAME))?,
+            None => G::start(),
+        };
+        let engine = |seat: Seat, seed: u64| match seat {
+            Seat::Human => None,
+            Seat::Engine(kind) => Some(Engine::<G>::new(kind, seed)),
+        };
+        let mut engines = [
+            engine(args.white, args.seed),
+            engine(args.black, args.seed + 1),
+        ];
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut out = std::io::stdout().lock();
+        let time = Duration::from_millis(args.time_ms);
+        let mut plies = 0;
+        while !position.outcome().is_over() && plies < MAX_PLIES {
+            writeln!(out, "{position:#}")?;
+            let seat = position.side_to_move().index();
+            let (mv, info) = match &mut engines[seat] {
+                None => (ask_human(&position, &mut input, &mut out)?, String::new()),
+                Some(engine) => {
+                    let choice = engine
+                        .choose(&position, time)
+                        .context("the engine found no move in an unfinished game")?;
+                    (choice.mv, choice.info)
                 }
-                bar.inc(1);
-            })?;
-            bar.finish_and_clear();
-            (divided.iter().map(|(_, n)| n).sum(), divided)
-        };
-        let seconds = start.elapsed().as_secs_f64();
-        let report = PerftReport {
-            game: G::NAME,
-            depth: args.depth,
-            nodes,
-            seconds,
-            nodes_per_second: nodes as f64 / seconds.max(1e-9),
-            strategy,
-            threads: args.threads,
-        };
-        let mut out = std::io::stdout().lock();
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-            return Ok(());
-        }
-        if args.divide {
-            let mut lines: Vec<(String, u64)> =
-                divided.iter().map(|(mv, n)| (mv.to_string(), *n)).collect();
-            lines.sort();
-            for (mv, n) in lines {
-                writeln!(out, "{mv} {n}")?;
+            };
+            writeln!(
+                out,
+                "{} plays {mv}{}{info}",
+                ["first", "second"][seat],
+                if info.is_empty() { "" } else { "  # " }
+            )?;
+            for engine in engines.iter_mut().flatten() {
+                engine.observe(&position, mv);
             }
-            writeln!(out)?;
+            position = position.play(mv);
+            plies += 1;
         }
-        writeln!(
-            out,
-            "{} perft {} (strategy {}, {} thread{})\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}",
-            G::NAME,
-            args.depth,
-            strategy,
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
-            nodes,
-            seconds,
-            report.nodes_per_second
-        )?;
+        writeln!(out, "{position:#}")?;
+        writeln!(out, "result: {}", describe(position.outcome()))?;
         Ok(())
     }
 }
 
-/// A progress bar that draws nothing until the caller switches it to stderr.
-fn delayed_progress_bar(len: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
-    bar.set_style(
-        ProgressStyle::with_template("perft {wide_bar} {pos}/{len} root moves, {elapsed}")
-            .expect("valid template"),
-    );
-    bar
-}
-
-struct Moves<'a>(&'a MovesArgs);
-
-impl GameTask for Moves<'_> {
-    type Output = ();
-
-    fn run<G: bitgames_search::Evaluate>(self, _: &'static str) -> Result<()> {
-        let root: G = position(self.0.position.as_deref())?;
-        let mut moves: Vec<String> = root
-            .legal_moves()
-            .into_iter()
-            .map(|m| m.to_string())
-            .collect();
-        moves.sort();
-        let mut out = std::io::stdout().lock();
-        for mv in moves {
-            writeln!(out, "{mv}")?;
-        }
-        Ok(())
+pub fn play(args: &PlayArgs) -> Result<()> {
+    if args.game == GameName::TowerDefence {
+        let random = args.black == Seat::Engine(EngineKind::Random);
+        return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
     }
-}
-
-struct Apply<'a>(&'a ApplyArgs);
-
-impl GameTask for Apply<'_> {
-    type Output = ();
-
-    fn run<G: bitgames_search::Evaluate>(self, _: &'static str) -> Result<()> {
-        let mut current: G = position(self.0.position.as_deref())?;
-        for (i, text) in self.0.moves.iter().enumerate() {
-            let mv = current
-                .parse_move(text)
-                .with_context(|| format!("move {} ({text})", i + 1))?;
-            current = current.play(mv);
-        }
-        println!("{current}");
-        Ok(())
-    }
-}
-
-pub fn perft(args: &PerftArgs) -> Result<()> {
-    dispatch(args.game, args.strategy.as_deref(), Perft(args))
-}
-
-pub fn moves(args: &MovesArgs) -> Result<()> {
-    dispatch(args.game, None, Moves(args))
-}
-
-pub fn apply(args: &ApplyArgs) -> Result<()> {
-    dispatch(args.game, None, Apply(args))
+    dispatch(args.game, args.strategy.as_deref(), Play(args))
 }

@@ -2,11 +2,11 @@
 //! principal variation and speed.
 
 use anyhow::{Context, Result};
-use bitgames_search::{AlphaBeta, Evaluate, Limits};
+use bitgames::search::{AlphaBeta, Evaluate, Limits};
 use serde::Serialize;
 
-use crate::Game as GameName;
-use crate::games::{GameTask, dispatch};
+use bitgames::GameName;
+use bitgames::{GameTask, dispatch};
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {

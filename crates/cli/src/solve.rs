@@ -4,11 +4,11 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use bitgames_othello::solver::{Limits, Solution, Solver};
-use bitgames_othello::{Position, ffo};
+use bitgames::othello::solver::{Limits, Solution, Solver};
+use bitgames::othello::{Position, ffo};
 use serde::Serialize;
 
-use crate::Game as GameName;
+use bitgames::GameName;
 
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use bitgames_towerdefence::bot::{self, BotConfig, Budget, Controller};
-use bitgames_towerdefence::{Command, State, replay};
+use bitgames::towerdefence::bot::{self, BotConfig, Budget, Controller};
+use bitgames::towerdefence::{Command, State, replay};
 use clap::Subcommand;
 
 #[derive(Debug, clap::Args)]
@@ -120,7 +120,7 @@ pub fn play(opponent_is_random: bool, games: u32, time_ms: u64, seed: u64) -> Re
     );
     println!(
         "{}",
-        crate::matches::elo_summary(
+        bitgames::search::elo::elo_summary(
             result.wins as usize,
             result.ties as usize,
             result.losses as usize

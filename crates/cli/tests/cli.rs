@@ -274,7 +274,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     let dir = std::env::temp_dir().join(format!("bitgames-cli-td-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let state = dir.join("state.json");
-    std::fs::write(&state, bitgames_towerdefence::State::start().to_json()).unwrap();
+    std::fs::write(&state, bitgames::towerdefence::State::start().to_json()).unwrap();
     let out = stdout(&bitgames(&[
         "towerdefence",
         "bot",
@@ -288,7 +288,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     let mut lines = out.lines();
     let command = lines.next().unwrap();
     assert!(
-        command.parse::<bitgames_towerdefence::Command>().is_ok(),
+        command.parse::<bitgames::towerdefence::Command>().is_ok(),
         "{command:?}"
     );
     assert!(lines.next().unwrap().contains("playouts"), "{out}");

@@ -1,9 +1,11 @@
 //! The game-generic layer: one [`Game`] trait over small `Copy` positions, and the tools
 //! written once against it — [`perft()`], [`divide`], [`perft_parallel`],
 //! [`random_playout`], alpha-beta ([`AlphaBeta`], needing an [`Evaluate`]) and MCTS
-//! ([`Mcts`]).
+//! ([`Mcts`]), and the [`engine`]s front ends seat.
 
 mod alphabeta;
+pub mod elo;
+pub mod engine;
 mod evaluate;
 mod game;
 mod mcts;

@@ -5,12 +5,24 @@ use anyhow::{Result, bail};
 use bitgames_bitboard::{Strategy, StrategyInfo};
 use bitgames_search::{Evaluate, Game};
 
-use crate::Game as GameName;
+use crate::GameName;
 
 /// Work written once against the [`Game`] trait (with an [`Evaluate`], for the engines).
 pub trait GameTask {
+    /// What the work returns.
     type Output;
+    /// Does the work on `G`, whose kernel strategy is named `strategy`.
     fn run<G: Evaluate>(self, strategy: &'static str) -> Result<Self::Output>;
+}
+
+/// The kernel strategies of `game`, in the order the game crate lists them.
+pub fn strategies(game: GameName) -> Vec<StrategyInfo> {
+    match game {
+        GameName::Santorini => bitgames_santorini::strategies(),
+        GameName::Othello => bitgames_othello::strategies(),
+        GameName::Amazons => bitgames_amazons::strategies(),
+        GameName::TowerDefence => bitgames_towerdefence::strategies(),
+    }
 }
 
 /// Runs `task` on `game` with the strategy named `strategy` (the game's fastest when
@@ -20,7 +32,7 @@ pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) ->
         GameName::Santorini => santorini::dispatch(strategy, task),
         GameName::Othello => othello::dispatch(strategy, task),
         GameName::Amazons => amazons::dispatch(strategy, task),
-        GameName::Towerdefence => bail!(
+        GameName::TowerDefence => bail!(
             "towerdefence is a simultaneous-move game: use `bitgames towerdefence replay|bot`, \
              `bitgames play towerdefence` or `bitgames compare towerdefence`"
         ),

@@ -6,13 +6,14 @@ use std::hint::black_box;
 use anyhow::{Result, bail};
 use bitgames_santorini::instances::Instance;
 use bitgames_santorini::{Kernels, Naive, StrategyVisitor, for_each_strategy, strategies};
+use indicatif::ProgressBar;
 
 use super::timing::ns_per_call;
 use super::{Measurement, Report, progress};
 
-pub fn compare(count: usize, seed: u64) -> Result<Report> {
+pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
     let instances = Instance::generate(count, seed);
-    let bar = progress((strategies().len() * 5) as u64, "santorini");
+    let bar = progress(bar, (strategies().len() * 5) as u64, "santorini");
 
     bar.set_message("checking");
     let mut check = Check {

@@ -6,15 +6,16 @@ use std::hint::black_box;
 use anyhow::{Result, bail};
 use bitgames_amazons::random::{KernelInstance, kernel_instances};
 use bitgames_amazons::{Kernels, Naive, StrategyVisitor, for_each_strategy, strategies};
+use indicatif::ProgressBar;
 
 use super::timing::ns_per_call;
 use super::{Measurement, Report, progress};
 
 const OPERATIONS: [&str; 3] = ["queen_reach", "fill", "min_distances"];
 
-pub fn compare(count: usize, seed: u64) -> Result<Report> {
+pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
     let instances = kernel_instances(count, seed);
-    let bar = progress((strategies().len() * 4) as u64, "amazons");
+    let bar = progress(bar, (strategies().len() * 4) as u64, "amazons");
     bar.set_message("checking");
     let mut check = Check {
         instances: &instances,

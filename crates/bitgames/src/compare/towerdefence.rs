@@ -6,13 +6,14 @@ use bitgames_towerdefence::random::{
     first_disagreement, load_instances, playouts_serial, round_corpus, round_pass,
 };
 use bitgames_towerdefence::{Simulation, State, StrategyVisitor, for_each_strategy, strategies};
+use indicatif::ProgressBar;
 
 use super::timing::ns_per_call;
 use super::{Measurement, Report, progress};
 
-pub fn compare(count: usize, seed: u64) -> Result<Report> {
+pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
     let corpus = round_corpus(count, seed);
-    let bar = progress((strategies().len() * 3) as u64, "towerdefence");
+    let bar = progress(bar, (strategies().len() * 3) as u64, "towerdefence");
     bar.set_message("checking");
     let mut error = None;
     struct Check<'a>(

@@ -1,4 +1,7 @@
 //! `bitgames compare`: prove the strategies agree on random instances, then time them.
+//!
+//! The same [`Report`] feeds the command's table, Markdown and JSON output, the web app's
+//! charts and the Python bindings.
 
 mod amazons;
 mod othello;
@@ -6,37 +9,20 @@ mod santorini;
 mod timing;
 mod towerdefence;
 
-use std::io::Write;
-
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::Game;
-
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The game to compare; every game when omitted.
-    game: Option<Game>,
-    /// Random instances to generate per game.
-    #[arg(long, default_value_t = 100_000)]
-    instances: usize,
-    /// Seed for the instance generator.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Print JSON Lines (one object per game) instead of a table.
-    #[arg(long, conflicts_with = "markdown")]
-    json: bool,
-    /// Print a Markdown table instead of a plain one.
-    #[arg(long)]
-    markdown: bool,
-}
+use crate::GameName;
 
 /// One timed (operation, strategy) pair.
 #[derive(Debug, Clone, Serialize)]
 pub struct Measurement {
+    /// The timed operation, e.g. `legal_moves`.
     pub operation: &'static str,
+    /// The strategy's name, e.g. `kogge-stone`.
     pub strategy: String,
+    /// The median time per call.
     pub ns_per_call: f64,
     /// Naive's time for the same operation divided by this one's.
     pub speedup_vs_naive: f64,
@@ -45,41 +31,40 @@ pub struct Measurement {
 /// Everything `compare` found for one game.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
+    /// The game's name.
     pub game: &'static str,
+    /// How many random instances each strategy was checked and timed on.
     pub instances: usize,
+    /// The seed the instances were drawn from.
     pub seed: u64,
+    /// What the build targets ([`crate::target::description`]).
     pub target: String,
+    /// Every (operation, strategy) timing, in operation order.
     pub results: Vec<Measurement>,
 }
 
-pub fn run(args: &Args) -> Result<()> {
-    anyhow::ensure!(args.instances > 0, "--instances must be at least 1");
-    let games = match args.game {
-        Some(game) => vec![game],
-        None => Game::ALL.to_vec(),
+/// Checks every strategy of `game` against the naive one on `instances` random instances
+/// drawn from `seed`, then times each operation of each strategy. An error names the first
+/// disagreement (strategy, operation and instance). A progress bar is drawn on stderr when
+/// `show_progress` is set and stderr is a terminal.
+pub fn compare(game: GameName, instances: usize, seed: u64, show_progress: bool) -> Result<Report> {
+    anyhow::ensure!(instances > 0, "instances must be at least 1");
+    let bar = if show_progress {
+        ProgressBar::new(0)
+    } else {
+        ProgressBar::hidden()
     };
-    let mut stdout = std::io::stdout().lock();
-    for game in games {
-        let report = match game {
-            Game::Santorini => santorini::compare(args.instances, args.seed)?,
-            Game::Othello => othello::compare(args.instances, args.seed)?,
-            Game::Amazons => amazons::compare(args.instances, args.seed)?,
-            Game::Towerdefence => towerdefence::compare(args.instances, args.seed)?,
-        };
-        if args.json {
-            writeln!(stdout, "{}", serde_json::to_string(&report)?)?;
-        } else if args.markdown {
-            write!(stdout, "{}", markdown(&report))?;
-        } else {
-            write!(stdout, "{}", table(&report))?;
-        }
+    match game {
+        GameName::Santorini => santorini::compare(instances, seed, bar),
+        GameName::Othello => othello::compare(instances, seed, bar),
+        GameName::Amazons => amazons::compare(instances, seed, bar),
+        GameName::TowerDefence => towerdefence::compare(instances, seed, bar),
     }
-    Ok(())
 }
 
-/// A progress bar on stderr (drawn only when stderr is a terminal).
-pub fn progress(len: u64, game: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len);
+/// Styles `bar` (drawn on stderr only when stderr is a terminal) for `len` steps of `game`.
+fn progress(bar: ProgressBar, len: u64, game: &str) -> ProgressBar {
+    bar.set_length(len);
     bar.set_style(
         ProgressStyle::with_template("{prefix} {wide_bar} {pos}/{len} {msg}")
             .expect("valid template"),
@@ -91,7 +76,7 @@ pub fn progress(len: u64, game: &str) -> ProgressBar {
 impl Report {
     /// A game's report: every measurement's speed-up over the `baseline` strategy for the
     /// same operation, measurements ordered by `operations` (then by strategy order).
-    pub fn new(
+    fn new(
         game: &'static str,
         instances: usize,
         seed: u64,
@@ -120,11 +105,28 @@ impl Report {
     }
 }
 
+impl Report {
+    /// One line: the game, instances, seed and target.
+    pub fn heading(&self) -> String {
+        format!(
+            "{}: {} instances, seed {}, all strategies agree; target {}",
+            self.game, self.instances, self.seed, self.target
+        )
+    }
+
+    /// A plain-text table, as `bitgames compare` prints it.
+    pub fn table(&self) -> String {
+        table(self)
+    }
+
+    /// A Markdown table, as `bitgames compare --markdown` prints it.
+    pub fn markdown(&self) -> String {
+        markdown(self)
+    }
+}
+
 fn heading(report: &Report) -> String {
-    format!(
-        "{}: {} instances, seed {}, all strategies agree; target {}",
-        report.game, report.instances, report.seed, report.target
-    )
+    report.heading()
 }
 
 fn table(report: &Report) -> String {

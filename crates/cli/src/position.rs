@@ -1,0 +1,204 @@
+//! `bitgames perft`, `bitgames moves` and `bitgames apply`: the same shape for every game.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use bitgames::search::{Game, perft_parallel};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use bitgames::GameName;
+use bitgames::{GameTask, dispatch};
+
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    game: GameName,
+    /// Plies to search.
+    depth: u32,
+    /// Start from this position (the game's notation); the game's start position when
+    /// omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// The kernel strategy move generation uses (default: the fastest).
+    #[arg(long)]
+    strategy: Option<String>,
+    /// Print each root move with the leaves below it.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (one task per root move).
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+    threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    game: GameName,
+    /// The position (the game's notation); the game's start position when omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ApplyArgs {
+    game: GameName,
+    /// The position to start from; the game's start position when omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Moves in the game's notation, played in order.
+    #[arg(required = true)]
+    moves: Vec<String>,
+}
+
+fn position<G: Game>(text: Option<&str>) -> Result<G> {
+    match text {
+        Some(text) => text
+            .parse()
+            .with_context(|| format!("invalid {} position {text:?}", G::NAME)),
+        None => Ok(G::start()),
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct PerftReport<'a> {
+    game: &'a str,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    strategy: &'a str,
+    threads: usize,
+}
+
+struct Perft<'a>(&'a PerftArgs);
+
+impl GameTask for Perft<'_> {
+    type Output = ();
+
+    fn run<G: bitgames::search::Evaluate>(self, strategy: &'static str) -> Result<()> {
+        let args = self.0;
+        anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
+        let root: G = position(args.position.as_deref())?;
+        let start = Instant::now();
+        let (nodes, divided) = if args.depth == 0 {
+            (1, Vec::new())
+        } else {
+            let bar = delayed_progress_bar(root.legal_moves().as_ref().len() as u64);
+            let shown = AtomicBool::new(false);
+            let divided = perft_parallel(&root, args.depth, args.threads, || {
+                // Runs under a second finish before the bar would be worth drawing.
+                if !args.json
+                    && start.elapsed() > Duration::from_secs(1)
+                    && !shown.swap(true, Ordering::Relaxed)
+                {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+                bar.inc(1);
+            })?;
+            bar.finish_and_clear();
+            (divided.iter().map(|(_, n)| n).sum(), divided)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let report = PerftReport {
+            game: G::NAME,
+            depth: args.depth,
+            nodes,
+            seconds,
+            nodes_per_second: nodes as f64 / seconds.max(1e-9),
+            strategy,
+            threads: args.threads,
+        };
+        let mut out = std::io::stdout().lock();
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+            return Ok(());
+        }
+        if args.divide {
+            let mut lines: Vec<(String, u64)> =
+                divided.iter().map(|(mv, n)| (mv.to_string(), *n)).collect();
+            lines.sort();
+            for (mv, n) in lines {
+                writeln!(out, "{mv} {n}")?;
+            }
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "{} perft {} (strategy {}, {} thread{})\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}",
+            G::NAME,
+            args.depth,
+            strategy,
+            args.threads,
+            if args.threads == 1 { "" } else { "s" },
+            nodes,
+            seconds,
+            report.nodes_per_second
+        )?;
+        Ok(())
+    }
+}
+
+/// A progress bar that draws nothing until the caller switches it to stderr.
+fn delayed_progress_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("perft {wide_bar} {pos}/{len} root moves, {elapsed}")
+            .expect("valid template"),
+    );
+    bar
+}
+
+struct Moves<'a>(&'a MovesArgs);
+
+impl GameTask for Moves<'_> {
+    type Output = ();
+
+    fn run<G: bitgames::search::Evaluate>(self, _: &'static str) -> Result<()> {
+        let root: G = position(self.0.position.as_deref())?;
+        let mut moves: Vec<String> = root
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.to_string())
+            .collect();
+        moves.sort();
+        let mut out = std::io::stdout().lock();
+        for mv in moves {
+            writeln!(out, "{mv}")?;
+        }
+        Ok(())
+    }
+}
+
+struct Apply<'a>(&'a ApplyArgs);
+
+impl GameTask for Apply<'_> {
+    type Output = ();
+
+    fn run<G: bitgames::search::Evaluate>(self, _: &'static str) -> Result<()> {
+        let mut current: G = position(self.0.position.as_deref())?;
+        for (i, text) in self.0.moves.iter().enumerate() {
+            let mv = current
+                .parse_move(text)
+                .with_context(|| format!("move {} ({text})", i + 1))?;
+            current = current.play(mv);
+        }
+        println!("{current}");
+        Ok(())
+    }
+}
+
+pub fn perft(args: &PerftArgs) -> Result<()> {
+    dispatch(args.game, args.strategy.as_deref(), Perft(args))
+}
+
+pub fn moves(args: &MovesArgs) -> Result<()> {
+    dispatch(args.game, None, Moves(args))
+}
+
+pub fn apply(args: &ApplyArgs) -> Result<()> {
+    dispatch(args.game, None, Apply(args))
+}

@@ -1,0 +1,186 @@
+//! The engines a front end can seat — a random mover, alpha-beta and MCTS — over any game
+//! with an evaluation, behind one [`Engine`] value so that `bitgames play`, `bitgames match`,
+//! the web app and the Python bindings choose moves the same way.
+//!
+//! A person at a terminal or in a browser is not an engine: front ends handle their own
+//! input and only ask an [`Engine`] when it is the machine's turn.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::{AlphaBeta, Evaluate, Game, Limits, Mcts};
+
+/// Which engine to seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// Iterative-deepening alpha-beta with a transposition table (and the game's opening
+    /// book where it has one).
+    AlphaBeta,
+    /// UCT Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
+impl EngineKind {
+    /// Every engine, in the order front ends list them.
+    pub const ALL: [EngineKind; 3] = [EngineKind::Random, EngineKind::AlphaBeta, EngineKind::Mcts];
+
+    /// The name front ends use: `random`, `alphabeta`, `mcts`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Random => "random",
+            EngineKind::AlphaBeta => "alphabeta",
+            EngineKind::Mcts => "mcts",
+        }
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An engine name that is not one of [`EngineKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEngine(pub String);
+
+impl fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = EngineKind::ALL.iter().map(|k| k.name()).collect();
+        write!(
+            f,
+            "unknown engine {:?}; choose one of: {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownEngine {}
+
+impl FromStr for EngineKind {
+    type Err = UnknownEngine;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == s)
+            .ok_or_else(|| UnknownEngine(s.to_owned()))
+    }
+}
+
+/// The move an engine chose, with a one-line report of its search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice<M> {
+    /// The move to play.
+    pub mv: M,
+    /// e.g. `alphabeta: depth 9, score 12, 81234 nodes, 5800000 nodes/s`.
+    pub info: String,
+}
+
+/// One engine with whatever state it keeps between moves (the MCTS tree, the alpha-beta
+/// transposition table, the random generator).
+pub enum Engine<G: Game> {
+    /// See [`EngineKind::Random`].
+    Random(Xoshiro256PlusPlus),
+    /// See [`EngineKind::AlphaBeta`].
+    AlphaBeta(Box<AlphaBeta<G>>),
+    /// See [`EngineKind::Mcts`]: the tree (built on first use) and the seed.
+    Mcts(Option<Mcts<G>>, u64),
+}
+
+impl<G: Game> fmt::Debug for Engine<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().name())
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// Which engine this is.
+    pub fn kind(&self) -> EngineKind {
+        match self {
+            Engine::Random(_) => EngineKind::Random,
+            Engine::AlphaBeta(_) => EngineKind::AlphaBeta,
+            Engine::Mcts(..) => EngineKind::Mcts,
+        }
+    }
+}
+
+impl<G: Evaluate> Engine<G> {
+    /// A fresh engine of `kind`; `seed` makes the random mover and MCTS repeatable.
+    pub fn new(kind: EngineKind, seed: u64) -> Self {
+        match kind {
+            EngineKind::Random => Engine::Random(Xoshiro256PlusPlus::seed_from_u64(seed)),
+            EngineKind::AlphaBeta => Engine::AlphaBeta(Box::new(AlphaBeta::new(18))),
+            EngineKind::Mcts => Engine::Mcts(None, seed),
+        }
+    }
+
+    /// Picks a move for the side to move within about `time`, or `None` when the game is
+    /// over (there is nothing to choose).
+    pub fn choose(&mut self, position: &G, time: Duration) -> Option<Choice<G::Move>> {
+        if position.outcome().is_over() {
+            return None;
+        }
+        match self {
+            Engine::Random(rng) => {
+                let mv = position.random_move(rng)?;
+                Some(Choice {
+                    mv,
+                    info: "random".to_owned(),
+                })
+            }
+            Engine::AlphaBeta(searcher) => {
+                if let Some(mv) = position.book_move() {
+                    return Some(Choice {
+                        mv,
+                        info: "alphabeta: book move".to_owned(),
+                    });
+                }
+                let result = searcher.search(position, Limits::time(time));
+                let info = format!(
+                    "alphabeta: depth {}, score {}, {} nodes, {:.0} nodes/s",
+                    result.depth,
+                    result.score,
+                    result.nodes,
+                    result.nodes_per_second()
+                );
+                Some(Choice {
+                    mv: result.best_move?,
+                    info,
+                })
+            }
+            Engine::Mcts(tree, seed) => {
+                if tree.as_ref().is_none_or(|t| t.root() != position) {
+                    *tree = Some(Mcts::new(*position, *seed));
+                }
+                let tree = tree.as_mut()?;
+                let result = tree.search(Some(time), None);
+                let info = format!(
+                    "mcts: {} iterations, value {:.2}",
+                    result.iterations, result.value
+                );
+                Some(Choice {
+                    mv: result.best_move?,
+                    info,
+                })
+            }
+        }
+    }
+
+    /// Tells the engine a move was played from `before` (MCTS keeps the subtree).
+    pub fn observe(&mut self, before: &G, mv: G::Move) {
+        if let Engine::Mcts(tree, seed) = self {
+            match tree {
+                Some(t) if t.root() == before => t.advance(mv),
+                _ => *self = Engine::Mcts(None, *seed),
+            }
+        }
+    }
+}
