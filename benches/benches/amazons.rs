@@ -5,50 +5,16 @@
 use std::hint::black_box;
 
 use bitgames_amazons::eval::{evaluate, evaluate_naive};
-use bitgames_amazons::random::{KernelInstance, kernel_instances};
+use bitgames_amazons::operations;
+use bitgames_amazons::random::kernel_instances;
 use bitgames_amazons::{Kernels, Position, StrategyVisitor, for_each_strategy};
+use bitgames_benches::bench_operation;
 use bitgames_search::perft;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 
 const SEED: u64 = 1;
 const INSTANCES: usize = 2_000;
-
-struct Kernel<'a, 'c> {
-    operation: &'static str,
-    group: &'a mut BenchmarkGroup<'c, WallTime>,
-    instances: &'a [KernelInstance],
-}
-
-impl StrategyVisitor for Kernel<'_, '_> {
-    fn visit<S: Kernels>(&mut self) {
-        let instances = self.instances;
-        match self.operation {
-            "queen_reach" => self.group.bench_function(S::NAME, |b| {
-                b.iter(|| {
-                    instances.iter().fold(0, |acc, i| {
-                        acc ^ S::queen_reach(black_box(i.queen), black_box(i.occupied)).0
-                    })
-                })
-            }),
-            "fill" => self.group.bench_function(S::NAME, |b| {
-                b.iter(|| {
-                    instances.iter().fold(0, |acc, i| {
-                        acc ^ S::fill(black_box(i.sources), black_box(!i.occupied)).0
-                    })
-                })
-            }),
-            _ => self.group.bench_function(S::NAME, |b| {
-                b.iter(|| {
-                    instances.iter().fold(0, |acc, i| {
-                        let layers = S::min_distances(black_box(i.sources), black_box(!i.occupied));
-                        acc ^ layers.len() as u128 ^ layers.layer(2).0
-                    })
-                })
-            }),
-        };
-    }
-}
 
 struct Perft<'a, 'c>(&'a mut BenchmarkGroup<'c, WallTime>);
 
@@ -62,15 +28,9 @@ impl StrategyVisitor for Perft<'_, '_> {
 
 fn kernels(c: &mut Criterion) {
     let instances = kernel_instances(INSTANCES, SEED);
+    let kernels = operations::kernels();
     for operation in ["queen_reach", "fill", "min_distances"] {
-        let mut group = c.benchmark_group(format!("amazons/{operation}"));
-        group.throughput(Throughput::Elements(INSTANCES as u64));
-        for_each_strategy(&mut Kernel {
-            operation,
-            group: &mut group,
-            instances: &instances,
-        });
-        group.finish();
+        bench_operation(c, "amazons", operation, &instances, &kernels);
     }
 
     let mut group = c.benchmark_group("amazons/evaluate");

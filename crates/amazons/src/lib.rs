@@ -52,6 +52,7 @@ pub mod eval;
 mod kernels;
 mod moves;
 mod notation;
+pub mod operations;
 mod position;
 pub mod random;
 mod square;

@@ -8,11 +8,16 @@
 //! - [`Strategy`]: the name and [`StrategyKind`] every implementation strategy of a game's hot
 //!   operations carries, so tests, benches and the CLI can list and select them.
 //!
+//! - [`harness`]: the one check-and-time harness every game's operations run through
+//!   (tests, `bitgames compare`, criterion benches).
+//!
 //! There is no game logic here.
 
 mod bitboard;
 mod diagram;
+pub mod gather;
 mod geometry;
+pub mod harness;
 mod strategy;
 mod word;
 

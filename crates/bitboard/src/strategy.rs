@@ -1,22 +1,35 @@
 //! The vocabulary shared by every implementation strategy of every game.
 //!
-//! Each game declares its hot operations in one trait (for example Santorini's `Kernels`) and
-//! implements it for several zero-sized strategy types. Each of those also implements
-//! [`Strategy`], so generic code (tests, benches, the CLI) can print, list and select them.
+//! Each game declares its hot operations in one trait (for example Othello's `Kernels`) and
+//! implements it for several zero-sized strategy types, each declared with [`strategy!`]. The
+//! game's kernels module then lists them once with [`strategies!`], which generates the
+//! visitor that tests, benches, `bitgames compare` and the run-time dispatch all enumerate:
+//! adding a strategy is its new file and one line in that list.
 
 use core::fmt;
 
-/// The family of technique a strategy uses.
+/// The family of technique a strategy uses, so reports can group like with like.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StrategyKind {
     /// The obvious array-and-loop code, written for clarity: the oracle the others must match.
     Naive,
-    /// Bitboard shifts and masks.
+    /// One-square shifts under per-direction edge masks, repeated to a fixed point
+    /// (dumb7fill style).
     Shift,
-    /// Lookups in precomputed tables.
+    /// Kogge-Stone parallel-prefix fills: doubling shifts, logarithmic in the ray length.
+    KoggeStone,
+    /// Galloping fills: strides of two over smeared walls, then one decelerating step.
+    Galloping,
+    /// Lookups in precomputed tables (neighbourhoods, line segments, flip tables).
     Table,
-    /// Anything else (galloping fills, SIMD, ...).
-    Other,
+    /// Table lookups indexed by BMI2 PEXT/PDEP gathers.
+    Pext,
+    /// SIMD lanes (one direction a lane).
+    Simd,
+    /// Whole-field bitwise simulation (bit-parallel cellular updates).
+    Bitwise,
+    /// One family for one operation and another for the other, chosen by measurement.
+    Hybrid,
 }
 
 impl fmt::Display for StrategyKind {
@@ -24,18 +37,24 @@ impl fmt::Display for StrategyKind {
         f.write_str(match self {
             StrategyKind::Naive => "naive",
             StrategyKind::Shift => "shift",
+            StrategyKind::KoggeStone => "kogge-stone",
+            StrategyKind::Galloping => "galloping",
             StrategyKind::Table => "table",
-            StrategyKind::Other => "other",
+            StrategyKind::Pext => "pext",
+            StrategyKind::Simd => "simd",
+            StrategyKind::Bitwise => "bitwise",
+            StrategyKind::Hybrid => "hybrid",
         })
     }
 }
 
-/// A named implementation strategy (a zero-sized type).
+/// A named implementation strategy (a zero-sized type). Declare one with [`strategy!`].
 pub trait Strategy:
     Copy + Default + Eq + core::hash::Hash + fmt::Debug + Send + Sync + 'static
 {
     /// Lower-case identifier used on the command line, in bench ids and reports.
     const NAME: &'static str;
+    /// The family of technique.
     const KIND: StrategyKind;
     /// One line: what idea this strategy tests.
     const IDEA: &'static str;
@@ -53,8 +72,11 @@ pub trait Strategy:
 /// A strategy's description as a value, for listing strategies at run time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StrategyInfo {
+    /// See [`Strategy::NAME`].
     pub name: &'static str,
+    /// See [`Strategy::KIND`].
     pub kind: StrategyKind,
+    /// See [`Strategy::IDEA`].
     pub idea: &'static str,
 }
 
@@ -62,4 +84,97 @@ impl fmt::Display for StrategyInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({}): {}", self.name, self.kind, self.idea)
     }
+}
+
+/// Declares a strategy: the zero-sized type with its derives and its [`Strategy`] impl.
+///
+/// ```
+/// bitgames_bitboard::strategy! {
+///     /// Walks each ray one square at a time.
+///     pub struct Walk: Naive, "walk", "one square at a time";
+/// }
+/// use bitgames_bitboard::Strategy;
+/// assert_eq!(Walk::NAME, "walk");
+/// ```
+#[macro_export]
+macro_rules! strategy {
+    ($(#[$attr:meta])* pub struct $name:ident: $kind:ident, $id:literal, $idea:literal;) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl $crate::Strategy for $name {
+            const NAME: &'static str = $id;
+            const KIND: $crate::StrategyKind = $crate::StrategyKind::$kind;
+            const IDEA: &'static str = $idea;
+        }
+    };
+}
+
+/// Lists a game's strategies once: declares each strategy's module (`mod naive;`) and
+/// re-exports its type, and generates
+///
+/// - `trait StrategyVisitor { fn visit<S: Kernels>(&mut self); }`: something done once per
+///   strategy, generic over it (tests, benches, the comparison harness, dispatch);
+/// - `fn for_each_strategy(&mut impl StrategyVisitor)`: visits every strategy compiled into
+///   this build, in list order (the naive oracle first);
+/// - `fn strategies() -> Vec<StrategyInfo>`: their names, kinds and ideas, in that order.
+///
+/// A `#[cfg(...)]` before an entry compiles that strategy (module, export and visit) only
+/// where the condition holds, for CPU-specific strategies.
+///
+/// `cargo fmt` does not see modules declared inside a macro, so `.ci/run` runs `rustfmt`
+/// on `crates/*/src/kernels/*.rs` directly.
+///
+/// ```ignore
+/// bitgames_bitboard::strategies! {
+///     kernels: Kernels;
+///     naive::Naive,
+///     shift::Shift,
+///     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+///     avx512::Avx512,
+/// }
+/// ```
+#[macro_export]
+macro_rules! strategies {
+    (
+        kernels: $kernels:ident;
+        $( $(#[cfg($cfg:meta)])* $module:ident :: $strategy:ident ),+ $(,)?
+    ) => {
+        $(
+            $(#[cfg($cfg)])*
+            mod $module;
+            $(#[cfg($cfg)])*
+            pub use $module::$strategy;
+        )+
+
+        /// Something done once per strategy, generic over it (tests, benches, the
+        /// comparison harness, run-time dispatch). Used with [`for_each_strategy`].
+        pub trait StrategyVisitor {
+            /// Called once with each strategy.
+            fn visit<S: $kernels>(&mut self);
+        }
+
+        /// Calls `visitor` with every strategy compiled into this build, in the order of
+        /// the kernels module's list (the naive oracle first).
+        pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
+            $(
+                $(#[cfg($cfg)])*
+                visitor.visit::<$strategy>();
+            )+
+        }
+
+        /// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
+        pub fn strategies() -> ::std::vec::Vec<$crate::StrategyInfo> {
+            struct Collect(::std::vec::Vec<$crate::StrategyInfo>);
+            impl StrategyVisitor for Collect {
+                fn visit<S: $kernels>(&mut self) {
+                    self.0.push(<S as $crate::Strategy>::info());
+                }
+            }
+            let mut collect = Collect(::std::vec::Vec::new());
+            for_each_strategy(&mut collect);
+            collect.0
+        }
+    };
 }

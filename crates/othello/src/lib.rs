@@ -62,6 +62,7 @@ pub mod ffo;
 mod kernels;
 mod moves;
 mod notation;
+pub mod operations;
 mod position;
 pub mod random;
 pub mod solver;

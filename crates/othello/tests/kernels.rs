@@ -1,7 +1,11 @@
 //! Every strategy against the naive oracle: quickcheck over random reachable positions and
 //! every square, and exhaustive sweeps of every line occupancy through every square.
 
-use bitgames_othello::random::random_position;
+use std::sync::LazyLock;
+
+use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
+use bitgames_othello::operations::kernels;
+use bitgames_othello::random::{KernelInstance, random_position};
 use bitgames_othello::{
     Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy, table_pext_portable,
 };
@@ -14,6 +18,17 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 struct Reachable {
     player: u64,
     opponent: u64,
+}
+
+impl Reachable {
+    /// The harness instance asking about `square` in this position.
+    fn at(&self, square: Square) -> KernelInstance {
+        KernelInstance {
+            player: self.player,
+            opponent: self.opponent,
+            square,
+        }
+    }
 }
 
 impl Arbitrary for Reachable {
@@ -35,25 +50,21 @@ fn quickcheck(seed: u64) -> QuickCheck {
         .max_tests(CASES)
 }
 
-struct AgreesWithNaive;
-
-impl StrategyVisitor for AgreesWithNaive {
-    fn visit<S: Kernels>(&mut self) {
-        fn legal_moves<S: Kernels>(r: Reachable) -> bool {
-            S::legal_moves(r.player, r.opponent) == Naive::legal_moves(r.player, r.opponent)
-        }
-        fn flips<S: Kernels>(r: Reachable) -> bool {
-            Square::all()
-                .all(|s| S::flips(r.player, r.opponent, s) == Naive::flips(r.player, r.opponent, s))
-        }
-        quickcheck(1).quickcheck(legal_moves::<S> as fn(Reachable) -> bool);
-        quickcheck(2).quickcheck(flips::<S> as fn(Reachable) -> bool);
-    }
-}
+/// Every (operation, strategy) kernel of the shared harness, checked against naive.
+static KERNELS: LazyLock<Vec<Kernel<KernelInstance>>> = LazyLock::new(kernels);
 
 #[test]
 fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
-    for_each_strategy(&mut AgreesWithNaive);
+    fn legal_moves(r: Reachable) -> Result<(), Disagreement> {
+        let a1 = Square::all().next().expect("the board has squares");
+        check_operation(&KERNELS, "legal_moves", &r.at(a1))
+    }
+    /// Flips of a disc on every square, empty or not.
+    fn flips(r: Reachable) -> Result<(), Disagreement> {
+        Square::all().try_for_each(|s| check_operation(&KERNELS, "flips", &r.at(s)))
+    }
+    quickcheck(1).quickcheck(legal_moves as fn(Reachable) -> Result<(), Disagreement>);
+    quickcheck(2).quickcheck(flips as fn(Reachable) -> Result<(), Disagreement>);
 }
 
 /// Every assignment of (empty, player, opponent) to the other squares of each line through

@@ -72,6 +72,7 @@ mod kernels;
 mod levels;
 mod moves;
 mod notation;
+pub mod operations;
 mod position;
 mod square;
 

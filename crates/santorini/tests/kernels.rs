@@ -3,7 +3,11 @@
 //! generated tables against a naive recomputation.
 
 use bitgames_bitboard::{Geometry, Santorini};
+use std::sync::LazyLock;
+
+use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
 use bitgames_santorini::instances::Instance;
+use bitgames_santorini::operations::kernels;
 use bitgames_santorini::{
     Bitboard, Cell, Kernels, LevelGrid, Naive, Square, StrategyVisitor, for_each_strategy,
 };
@@ -33,28 +37,21 @@ fn quickcheck(seed: u64) -> QuickCheck {
         .max_tests(CASES)
 }
 
-struct AgreesWithNaive;
-
-impl StrategyVisitor for AgreesWithNaive {
-    fn visit<S: Kernels>(&mut self) {
-        fn move_to<S: Kernels>(RandomInstance(i): RandomInstance) -> bool {
-            let expected = Naive::move_to_cells(i.from, &i.grid);
-            S::move_to(i.square, &i.levels) == expected.to_bitboard()
-                && S::move_to_cells(i.from, &i.grid) == expected
-        }
-        fn distances<S: Kernels>(RandomInstance(i): RandomInstance) -> bool {
-            let expected = Naive::distances_grid(i.from, &i.grid);
-            S::distances(i.square, &i.levels).to_grid() == expected
-                && S::distances_grid(i.from, &i.grid) == expected
-        }
-        quickcheck(1).quickcheck(move_to::<S> as fn(RandomInstance) -> bool);
-        quickcheck(2).quickcheck(distances::<S> as fn(RandomInstance) -> bool);
-    }
-}
+/// Every (operation, strategy) kernel of the shared harness, checked against naive.
+static KERNELS: LazyLock<Vec<Kernel<Instance>>> = LazyLock::new(kernels);
 
 #[test]
 fn every_strategy_agrees_with_naive_on_random_instances() {
-    for_each_strategy(&mut AgreesWithNaive);
+    fn move_to(RandomInstance(i): RandomInstance) -> Result<(), Disagreement> {
+        check_operation(&KERNELS, "move_to", &i)
+    }
+    fn distances(RandomInstance(i): RandomInstance) -> Result<(), Disagreement> {
+        check_operation(&KERNELS, "distances", &i)
+    }
+    // Both forms of every strategy (list and core), as `bitgames compare` checks them.
+    assert_eq!(KERNELS.len(), 4 * bitgames_santorini::strategies().len());
+    quickcheck(1).quickcheck(move_to as fn(RandomInstance) -> Result<(), Disagreement>);
+    quickcheck(2).quickcheck(distances as fn(RandomInstance) -> Result<(), Disagreement>);
 }
 
 /// `move_to` depends only on the level of `from` and of its neighbours. For every square,

@@ -1,21 +1,14 @@
 //! Galloping: stride 2 over smeared walls, then one decelerating step.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{Kernels, all_directions, step};
 use crate::{Bitboard, Square};
 
-/// Moves two squares a step: a square is open to the stride only if it and the square before
-/// it are empty (the walls smeared one square wider), so the stride cannot jump a wall. That
-/// finds the even distances in at most four steps; one final step of one square
-/// ("decelerate") from them and from the sources fills in the odd distances.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Galloping;
-
-impl Strategy for Galloping {
-    const NAME: &'static str = "galloping";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "stride-2 fills over smeared walls, then decelerate by 1";
+bitgames_bitboard::strategy! {
+    /// Moves two squares a step: a square is open to the stride only if it and the square before
+    /// it are empty (the walls smeared one square wider), so the stride cannot jump a wall. That
+    /// finds the even distances in at most four steps; one final step of one square
+    /// ("decelerate") from them and from the sources fills in the odd distances.
+    pub struct Galloping: Galloping, "galloping", "stride-2 fills over smeared walls, then decelerate by 1";
 }
 
 #[inline(always)]

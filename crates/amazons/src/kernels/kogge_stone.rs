@@ -1,20 +1,13 @@
 //! Kogge-Stone occluded fills: strides 1, 2, 4, 8.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{Kernels, all_directions, step};
 use crate::{Bitboard, Square};
 
-/// Parallel-prefix occluded fills: the propagator (empty squares) is ANDed with itself
-/// shifted by 1, 2 and 4 steps so the generator can jump 2, 4 and 8 squares at once; a ray
-/// on a 10x10 board is at most 9 long, so four rounds cover it without branches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct KoggeStone;
-
-impl Strategy for KoggeStone {
-    const NAME: &'static str = "kogge-stone";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "occluded fills with strides 1, 2, 4, 8, branch-free";
+bitgames_bitboard::strategy! {
+    /// Parallel-prefix occluded fills: the propagator (empty squares) is ANDed with itself
+    /// shifted by 1, 2 and 4 steps so the generator can jump 2, 4 and 8 squares at once; a ray
+    /// on a 10x10 board is at most 9 long, so four rounds cover it without branches.
+    pub struct KoggeStone: KoggeStone, "kogge-stone", "occluded fills with strides 1, 2, 4, 8, branch-free";
 }
 
 #[inline(always)]

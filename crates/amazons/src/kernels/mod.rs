@@ -1,20 +1,19 @@
 //! The hot operations, declared once in [`Kernels`], and the list of strategies.
 
-mod galloping;
-mod kogge_stone;
-mod naive;
-mod shift;
-mod table;
-
-use bitgames_bitboard::{Direction, Strategy, StrategyInfo};
+use bitgames_bitboard::{Direction, Strategy};
 
 use crate::{Bitboard, DistanceLayers, Square};
 
-pub use galloping::Galloping;
-pub use kogge_stone::KoggeStone;
-pub use naive::Naive;
-pub use shift::Shift;
-pub use table::{Table, table_portable_reach};
+pub use table::table_portable_reach;
+
+bitgames_bitboard::strategies! {
+    kernels: Kernels;
+    naive::Naive,
+    shift::Shift,
+    galloping::Galloping,
+    kogge_stone::KoggeStone,
+    table::Table,
+}
 
 /// Amazons' hot operations on the 11-bits-a-row `u128` board. Every strategy gives identical
 /// answers (proven by the tests).
@@ -49,33 +48,6 @@ pub trait Kernels: Strategy {
             layers.push(frontier);
         }
     }
-}
-
-/// Something done once per strategy, generic over it (tests, benches, the CLI).
-pub trait StrategyVisitor {
-    fn visit<S: Kernels>(&mut self);
-}
-
-/// Calls `visitor` with every strategy, [`Naive`] first.
-pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
-    visitor.visit::<Naive>();
-    visitor.visit::<Shift>();
-    visitor.visit::<Galloping>();
-    visitor.visit::<KoggeStone>();
-    visitor.visit::<Table>();
-}
-
-/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
-pub fn strategies() -> Vec<StrategyInfo> {
-    struct Collect(Vec<StrategyInfo>);
-    impl StrategyVisitor for Collect {
-        fn visit<S: Kernels>(&mut self) {
-            self.0.push(S::info());
-        }
-    }
-    let mut collect = Collect(Vec::new());
-    for_each_strategy(&mut collect);
-    collect.0
 }
 
 /// One raw step in direction `D` (index into [`Direction::ALL`]); bits that leave a row land

@@ -1,19 +1,14 @@
 //! The oracle: array walks and an array BFS.
 
-use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+use bitgames_bitboard::Direction;
 
 use super::Kernels;
 use crate::{Bitboard, DistanceLayers, Square};
 
-/// A 100-cell array; queen moves walk each direction square by square; distances by BFS
-/// with a queue.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Naive;
-
-impl Strategy for Naive {
-    const NAME: &'static str = "naive";
-    const KIND: StrategyKind = StrategyKind::Naive;
-    const IDEA: &'static str = "100-cell array walks, BFS with a queue";
+bitgames_bitboard::strategy! {
+    /// A 100-cell array; queen moves walk each direction square by square; distances by BFS
+    /// with a queue.
+    pub struct Naive: Naive, "naive", "100-cell array walks, BFS with a queue";
 }
 
 fn cells(set: Bitboard) -> [bool; 100] {

@@ -1,19 +1,12 @@
 //! One step at a time.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{Kernels, all_directions, step};
 use crate::{Bitboard, Square};
 
-/// Shift one step, AND with the empty squares, OR into the result; up to nine times per
-/// direction (stopping early when nothing moves).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Shift;
-
-impl Strategy for Shift {
-    const NAME: &'static str = "shift";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "one step at a time per direction, early exit";
+bitgames_bitboard::strategy! {
+    /// Shift one step, AND with the empty squares, OR into the result; up to nine times per
+    /// direction (stopping early when nothing moves).
+    pub struct Shift: Shift, "shift", "one step at a time per direction, early exit";
 }
 
 #[inline(always)]

@@ -7,83 +7,16 @@
 //! halves of the board: hardware instructions where the target has BMI2, a portable bit
 //! loop elsewhere (always compiled, and cross-checked by the tests on every target).
 
-use bitgames_bitboard::{Strategy, StrategyKind};
+use bitgames_bitboard::gather::{BitGather, FastestGather, PortableGather};
 use bitgames_tables::amazons::{AMAZONS_LINE_REACH, AMAZONS_LINE_SHAPES, AMAZONS_LINES};
 
 use super::Kernels;
 use crate::{Bitboard, Square};
 
-/// Line-segment reachability tables with PEXT/PDEP gathers.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Table;
-
-impl Strategy for Table {
-    const NAME: &'static str = "table";
-    const KIND: StrategyKind = StrategyKind::Table;
-    const IDEA: &'static str = "line-segment reach tables, PEXT/PDEP gather";
+bitgames_bitboard::strategy! {
+    /// Line-segment reachability tables with PEXT/PDEP gathers.
+    pub struct Table: Table, "table", "line-segment reach tables, PEXT/PDEP gather";
 }
-
-/// PEXT and PDEP on 64 bits.
-trait BitGather {
-    fn pext(bits: u64, mask: u64) -> u64;
-    fn pdep(bits: u64, mask: u64) -> u64;
-}
-
-/// The portable emulation: one loop iteration per mask bit.
-struct Portable;
-
-impl BitGather for Portable {
-    #[inline]
-    fn pext(bits: u64, mut mask: u64) -> u64 {
-        let mut out = 0;
-        let mut i = 0;
-        while mask != 0 {
-            let lowest = mask & mask.wrapping_neg();
-            out |= u64::from(bits & lowest != 0) << i;
-            i += 1;
-            mask &= mask - 1;
-        }
-        out
-    }
-
-    #[inline]
-    fn pdep(bits: u64, mut mask: u64) -> u64 {
-        let mut out = 0;
-        let mut i = 0;
-        while mask != 0 {
-            let lowest = mask & mask.wrapping_neg();
-            if bits >> i & 1 != 0 {
-                out |= lowest;
-            }
-            i += 1;
-            mask &= mask - 1;
-        }
-        out
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-struct Bmi2;
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-impl BitGather for Bmi2 {
-    #[inline(always)]
-    fn pext(bits: u64, mask: u64) -> u64 {
-        // SAFETY: BMI2 is enabled for the whole target (`cfg(target_feature = "bmi2")`).
-        unsafe { core::arch::x86_64::_pext_u64(bits, mask) }
-    }
-
-    #[inline(always)]
-    fn pdep(bits: u64, mask: u64) -> u64 {
-        // SAFETY: as above.
-        unsafe { core::arch::x86_64::_pdep_u64(bits, mask) }
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-type Gather = Bmi2;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-type Gather = Portable;
 
 #[inline(always)]
 fn reach<G: BitGather>(from: Square, occupied: u128) -> u128 {
@@ -131,18 +64,18 @@ fn mobility<G: BitGather>(from: Square, occupied: u128) -> u32 {
 /// [`Table`]'s queen reach through the portable PEXT/PDEP emulation, whatever the target:
 /// lets the tests cross-check the fallback where the hardware path is the one compiled in.
 pub fn table_portable_reach(from: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard::from_bits(reach::<Portable>(from, occupied.0))
+    Bitboard::from_bits(reach::<PortableGather>(from, occupied.0))
 }
 
 impl Kernels for Table {
     #[inline]
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
-        Bitboard::from_bits(reach::<Gather>(from, occupied.0))
+        Bitboard::from_bits(reach::<FastestGather>(from, occupied.0))
     }
 
     #[inline]
     fn queen_mobility(from: Square, occupied: Bitboard) -> u32 {
-        mobility::<Gather>(from, occupied.0)
+        mobility::<FastestGather>(from, occupied.0)
     }
 
     /// One table lookup per source.
@@ -151,7 +84,7 @@ impl Kernels for Table {
         let occupied = !empty.0;
         let mut reached = 0;
         for source in sources {
-            reached |= reach::<Gather>(Square::from_bit_unchecked(source), occupied);
+            reached |= reach::<FastestGather>(Square::from_bit_unchecked(source), occupied);
         }
         Bitboard::from_bits(reached & empty.0)
     }

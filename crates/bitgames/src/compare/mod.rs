@@ -3,17 +3,15 @@
 //! The same [`Report`] feeds the command's table, Markdown and JSON output, the web app's
 //! charts and the Python bindings.
 
-mod amazons;
-mod othello;
-mod santorini;
 mod timing;
 mod towerdefence;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use bitgames_bitboard::harness::Kernel;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::GameName;
+use crate::{GameName, amazons, othello, santorini};
 
 /// One timed (operation, strategy) pair.
 #[derive(Debug, Clone, Serialize)]
@@ -55,11 +53,79 @@ pub fn compare(game: GameName, instances: usize, seed: u64, show_progress: bool)
         ProgressBar::hidden()
     };
     match game {
-        GameName::Santorini => santorini::compare(instances, seed, bar),
-        GameName::Othello => othello::compare(instances, seed, bar),
-        GameName::Amazons => amazons::compare(instances, seed, bar),
+        GameName::Santorini => compare_kernels(
+            "santorini",
+            &santorini::instances::Instance::generate(instances, seed),
+            &santorini::operations::kernels(),
+            seed,
+            bar,
+        ),
+        GameName::Othello => compare_kernels(
+            "othello",
+            &othello::random::kernel_instances(instances, seed),
+            &othello::operations::kernels(),
+            seed,
+            bar,
+        ),
+        GameName::Amazons => compare_kernels(
+            "amazons",
+            &amazons::random::kernel_instances(instances, seed),
+            &amazons::operations::kernels(),
+            seed,
+            bar,
+        ),
         GameName::TowerDefence => towerdefence::compare(instances, seed, bar),
     }
+}
+
+/// Checks every kernel on every instance, then times each: the shared harness driven by
+/// [`timing::ns_per_call`]. Speed-ups are over the first strategy (the naive oracle).
+fn compare_kernels<I: std::fmt::Debug>(
+    game: &'static str,
+    instances: &[I],
+    kernels: &[Kernel<I>],
+    seed: u64,
+    bar: ProgressBar,
+) -> Result<Report> {
+    let bar = progress(bar, kernels.len() as u64 + 1, game);
+    bar.set_message("checking");
+    for kernel in kernels {
+        if let Err(disagreement) = kernel.check_all(instances) {
+            bar.abandon();
+            bail!("{game}: {disagreement}");
+        }
+    }
+    bar.inc(1);
+    bar.set_message("timing");
+    let results = kernels
+        .iter()
+        .map(|kernel| {
+            let ns_per_call = timing::ns_per_call(instances.len(), || kernel.pass(instances));
+            bar.inc(1);
+            Measurement {
+                operation: kernel.operation,
+                strategy: kernel.strategy.clone(),
+                ns_per_call,
+                speedup_vs_naive: f64::NAN,
+            }
+        })
+        .collect();
+    bar.finish_and_clear();
+    let baseline = kernels.first().map_or("naive", |k| k.strategy.as_str());
+    let mut operations: Vec<&str> = Vec::new();
+    for kernel in kernels {
+        if !operations.contains(&kernel.operation) {
+            operations.push(kernel.operation);
+        }
+    }
+    Ok(Report::new(
+        game,
+        instances.len(),
+        seed,
+        results,
+        baseline,
+        &operations,
+    ))
 }
 
 /// Styles `bar` (drawn on stderr only when stderr is a terminal) for `len` steps of `game`.

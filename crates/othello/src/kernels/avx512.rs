@@ -11,20 +11,15 @@ use core::arch::x86_64::{
     _mm512_reduce_or_epi64, _mm512_rolv_epi64, _mm512_set1_epi64, _mm512_test_epi64_mask,
 };
 
-use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+use bitgames_bitboard::Direction;
 
 use super::{INNER, Kernels};
 use crate::Square;
 
-/// The eight directions in SIMD lanes, shifted with lane-wise rotates (x86-64 with AVX-512F
-/// only).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Avx512;
-
-impl Strategy for Avx512 {
-    const NAME: &'static str = "avx512";
-    const KIND: StrategyKind = StrategyKind::Other;
-    const IDEA: &'static str = "eight directions in eight AVX-512 lanes, lane-wise rotates";
+bitgames_bitboard::strategy! {
+    /// The eight directions in SIMD lanes, shifted with lane-wise rotates (x86-64 with AVX-512F
+    /// only).
+    pub struct Avx512: Simd, "avx512", "eight directions in eight AVX-512 lanes, lane-wise rotates";
 }
 
 /// Per lane (direction): the rotate-left count equivalent to one step that way.

@@ -1,19 +1,12 @@
 //! The fastest portable technique for each operation, combined.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{Kernels, Shift, Table};
 use crate::Square;
 
-/// [`Shift`] legal moves with [`Table`] flips: each operation from the portable strategy
-/// that measured fastest for it (see the README). The default where AVX-512 is missing.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Hybrid;
-
-impl Strategy for Hybrid {
-    const NAME: &'static str = "hybrid";
-    const KIND: StrategyKind = StrategyKind::Other;
-    const IDEA: &'static str = "shift legal moves with table flips (fastest portable of each)";
+bitgames_bitboard::strategy! {
+    /// [`Shift`] legal moves with [`Table`] flips: each operation from the portable strategy
+    /// that measured fastest for it (see the README). The default where AVX-512 is missing.
+    pub struct Hybrid: Hybrid, "hybrid", "shift legal moves with table flips (fastest portable of each)";
 }
 
 impl Kernels for Hybrid {

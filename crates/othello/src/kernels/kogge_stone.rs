@@ -1,19 +1,12 @@
 //! Kogge-Stone (parallel prefix) occluded fills: three doubling steps per direction.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{INNER, Kernels, all_directions, shift_by};
 use crate::Square;
 
-/// Occluded fills by doubling strides (1, 2, 4): a run of up to six opponent discs is
-/// covered in three shift rounds instead of six, and the rounds have fewer dependencies.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct KoggeStone;
-
-impl Strategy for KoggeStone {
-    const NAME: &'static str = "kogge-stone";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "parallel-prefix occluded fills, strides 1, 2, 4";
+bitgames_bitboard::strategy! {
+    /// Occluded fills by doubling strides (1, 2, 4): a run of up to six opponent discs is
+    /// covered in three shift rounds instead of six, and the rounds have fewer dependencies.
+    pub struct KoggeStone: KoggeStone, "kogge-stone", "parallel-prefix occluded fills, strides 1, 2, 4";
 }
 
 /// Extends `generator` along direction `d` through `propagator`: every square reachable

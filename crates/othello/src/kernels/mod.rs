@@ -1,26 +1,23 @@
 //! The hot operations, declared once in [`Kernels`], and the list of strategies.
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-mod avx512;
-mod hybrid;
-mod kogge_stone;
-mod naive;
-mod shift;
-mod table;
-
-use bitgames_bitboard::{Direction, Geometry, Othello, Strategy, StrategyInfo};
+use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 
 use crate::Square;
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-pub use avx512::Avx512;
-pub use hybrid::Hybrid;
-pub use kogge_stone::KoggeStone;
-pub use naive::Naive;
-pub use shift::Shift;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub use table::TablePext;
-pub use table::{Table, table_pext_portable};
+bitgames_bitboard::strategies! {
+    kernels: Kernels;
+    naive::Naive,
+    shift::Shift,
+    kogge_stone::KoggeStone,
+    table::Table,
+    hybrid::Hybrid,
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    table_pext::TablePext,
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+    avx512::Avx512,
+}
+
+pub use table::table_pext_portable;
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
 /// (see the README): [`Avx512`] where the target has AVX-512F, else [`Hybrid`].
@@ -42,37 +39,6 @@ pub trait Kernels: Strategy {
     /// The opponent discs a player disc placed on `square` would flip (whatever `square`
     /// holds now; for a legal move it is empty).
     fn flips(player: u64, opponent: u64, square: Square) -> u64;
-}
-
-/// Something done once per strategy, generic over it (tests, benches, the CLI).
-pub trait StrategyVisitor {
-    fn visit<S: Kernels>(&mut self);
-}
-
-/// Calls `visitor` with every strategy compiled into this build, [`Naive`] first.
-pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
-    visitor.visit::<Naive>();
-    visitor.visit::<Shift>();
-    visitor.visit::<KoggeStone>();
-    visitor.visit::<Table>();
-    visitor.visit::<Hybrid>();
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    visitor.visit::<TablePext>();
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-    visitor.visit::<Avx512>();
-}
-
-/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
-pub fn strategies() -> Vec<StrategyInfo> {
-    struct Collect(Vec<StrategyInfo>);
-    impl StrategyVisitor for Collect {
-        fn visit<S: Kernels>(&mut self) {
-            self.0.push(S::info());
-        }
-    }
-    let mut collect = Collect(Vec::new());
-    for_each_strategy(&mut collect);
-    collect.0
 }
 
 /// Per direction: the squares an opponent disc must be on to sit *inside* a run in that

@@ -1,18 +1,13 @@
 //! The oracle: a 64-cell array, scanning the eight directions square by square.
 
-use bitgames_bitboard::{Direction, Strategy, StrategyKind};
+use bitgames_bitboard::Direction;
 
 use super::Kernels;
 use crate::Square;
 
-/// A 64-cell array; for every empty square, walk the eight directions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Naive;
-
-impl Strategy for Naive {
-    const NAME: &'static str = "naive";
-    const KIND: StrategyKind = StrategyKind::Naive;
-    const IDEA: &'static str = "64-cell array, walk eight directions from every square";
+bitgames_bitboard::strategy! {
+    /// A 64-cell array; for every empty square, walk the eight directions.
+    pub struct Naive: Naive, "naive", "64-cell array, walk eight directions from every square";
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,20 +1,13 @@
 //! Per-direction shifts with edge masks, one step at a time.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{INNER, Kernels, all_directions, shift_by};
 use crate::Square;
 
-/// Shift the player's discs one step, AND with the (edge-masked) opponent, repeat five more
-/// times, then one more step onto the empty squares; OR the eight directions. Flips walk
-/// each direction from the square while the squares hold opponent discs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Shift;
-
-impl Strategy for Shift {
-    const NAME: &'static str = "shift";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "per-direction shift-and-mask, six steps (dumb7fill)";
+bitgames_bitboard::strategy! {
+    /// Shift the player's discs one step, AND with the (edge-masked) opponent, repeat five more
+    /// times, then one more step onto the empty squares; OR the eight directions. Flips walk
+    /// each direction from the square while the squares hold opponent discs.
+    pub struct Shift: Shift, "shift", "per-direction shift-and-mask, six steps (dumb7fill)";
 }
 
 /// The moves that outflank along direction `D`.

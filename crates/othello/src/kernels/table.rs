@@ -13,7 +13,7 @@
 //! - PEXT/PDEP ([`TablePext`], only where the target has BMI2): one instruction each way.
 //!   A square's position in a line is then its rank among the line's squares.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
+use bitgames_bitboard::gather::{BitGather, PortableGather};
 use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 use bitgames_tables::othello::{
     OTHELLO_COLUMN_DEPOSIT, OTHELLO_FLIPPED, OTHELLO_LINES, OTHELLO_OUTFLANK,
@@ -22,14 +22,9 @@ use bitgames_tables::othello::{
 use super::Kernels;
 use crate::Square;
 
-/// Outflank/flip tables with a portable multiply gather.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Table;
-
-impl Strategy for Table {
-    const NAME: &'static str = "table";
-    const KIND: StrategyKind = StrategyKind::Table;
-    const IDEA: &'static str = "outflank/flip line tables, multiply gather";
+bitgames_bitboard::strategy! {
+    /// Outflank/flip tables with a portable multiply gather.
+    pub struct Table: Table, "table", "outflank/flip line tables, multiply gather";
 }
 
 /// The flips along one line, given the line's words and the square's position in it.
@@ -41,7 +36,7 @@ fn line_flips(player_line: u64, opponent_line: u64, k: usize) -> u64 {
 
 /// Whether a move on position `k` outflanks anything along the line.
 #[inline(always)]
-fn line_outflanks(player_line: u64, opponent_line: u64, k: usize) -> bool {
+pub(super) fn line_outflanks(player_line: u64, opponent_line: u64, k: usize) -> bool {
     OTHELLO_OUTFLANK[k][((opponent_line >> 1) & 63) as usize] & player_line as u8 != 0
 }
 
@@ -115,108 +110,24 @@ impl Kernels for Table {
     }
 }
 
-/// The PEXT/PDEP flips computed with a portable emulation of PEXT and PDEP, so the PEXT
+/// The PEXT/PDEP flips computed with the portable emulation of PEXT and PDEP, so the PEXT
 /// index layout (a square's rank within its line) is tested on every target.
 pub fn table_pext_portable(player: u64, opponent: u64, square: Square) -> u64 {
-    fn pext(bits: u64, mut mask: u64) -> u64 {
-        let mut out = 0;
-        let mut i = 0;
-        while mask != 0 {
-            let low = mask & mask.wrapping_neg();
-            if bits & low != 0 {
-                out |= 1 << i;
-            }
-            i += 1;
-            mask &= mask - 1;
-        }
-        out
-    }
-    fn pdep(bits: u64, mut mask: u64) -> u64 {
-        let mut out = 0;
-        let mut i = 0;
-        while mask != 0 {
-            let low = mask & mask.wrapping_neg();
-            if bits >> i & 1 != 0 {
-                out |= low;
-            }
-            i += 1;
-            mask &= mask - 1;
-        }
-        out
-    }
-    pext_flips(player, opponent, square, pext, pdep)
+    pext_flips::<PortableGather>(player, opponent, square)
 }
 
+/// The flips of a disc on `square`: each of its lines gathered with `G`'s PEXT, looked up,
+/// and scattered back with `G`'s PDEP.
 #[inline(always)]
-fn pext_flips(
-    player: u64,
-    opponent: u64,
-    square: Square,
-    pext: impl Fn(u64, u64) -> u64,
-    pdep: impl Fn(u64, u64) -> u64,
-) -> u64 {
+pub(super) fn pext_flips<G: BitGather>(player: u64, opponent: u64, square: Square) -> u64 {
     let s = square.bit();
     let below = square.mask() - 1;
     OTHELLO_LINES[s as usize].iter().fold(0, |flipped, &mask| {
         let k = (mask & below).count_ones() as usize;
         flipped
-            | pdep(
-                line_flips(pext(player, mask), pext(opponent, mask), k),
+            | G::pdep(
+                line_flips(G::pext(player, mask), G::pext(opponent, mask), k),
                 mask,
             )
     })
-}
-
-/// Outflank/flip tables with BMI2 PEXT/PDEP gathers (fast on Intel since Haswell and AMD
-/// since Zen 3; microcoded and slow on Zen 1 and 2).
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct TablePext;
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-impl Strategy for TablePext {
-    const NAME: &'static str = "table-pext";
-    const KIND: StrategyKind = StrategyKind::Table;
-    const IDEA: &'static str = "outflank/flip line tables, BMI2 PEXT/PDEP gather";
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-impl Kernels for TablePext {
-    fn legal_moves(player: u64, opponent: u64) -> u64 {
-        use core::arch::x86_64::_pext_u64;
-        let mut candidates = !(player | opponent);
-        let mut moves = 0;
-        while candidates != 0 {
-            let s = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
-                continue;
-            }
-            let below = (1u64 << s) - 1;
-            let legal = OTHELLO_LINES[s as usize].iter().any(|&mask| {
-                let k = (mask & below).count_ones() as usize;
-                // SAFETY: `_pext_u64` has no preconditions beyond BMI2, which this item's
-                // `cfg(target_feature = "bmi2")` guarantees.
-                let (p, o) = unsafe { (_pext_u64(player, mask), _pext_u64(opponent, mask)) };
-                line_outflanks(p, o, k)
-            });
-            if legal {
-                moves |= 1 << s;
-            }
-        }
-        moves
-    }
-
-    #[inline]
-    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
-        use core::arch::x86_64::{_pdep_u64, _pext_u64};
-        // SAFETY: as above; BMI2 is enabled for this whole item.
-        pext_flips(
-            player,
-            opponent,
-            square,
-            |b, m| unsafe { _pext_u64(b, m) },
-            |b, m| unsafe { _pdep_u64(b, m) },
-        )
-    }
 }

@@ -1,18 +1,17 @@
 //! The hot operations, declared once in [`Kernels`], and the list of strategies.
 
-mod naive;
-mod shift;
-mod table;
-
 use core::fmt;
 
-use bitgames_bitboard::{Strategy, StrategyInfo, StrategyKind};
+use bitgames_bitboard::{Strategy, StrategyKind};
 
 use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
 
-pub use naive::Naive;
-pub use shift::Shift;
-pub use table::Table;
+bitgames_bitboard::strategies! {
+    kernels: Kernels;
+    naive::Naive,
+    shift::Shift,
+    table::Table,
+}
 
 /// The strategy positions use unless told otherwise: the one that measured fastest where it
 /// matters to the game. `Shift` wins perft (perft 6 from the test root single-threaded:
@@ -62,32 +61,6 @@ pub trait Kernels: Strategy {
             _ => format!("{}-core", Self::NAME),
         }
     }
-}
-
-/// Something done once per strategy, generic over it (tests, benches, the CLI). Used with
-/// [`for_each_strategy`], so adding a strategy to that function adds it everywhere.
-pub trait StrategyVisitor {
-    fn visit<S: Kernels>(&mut self);
-}
-
-/// Calls `visitor` with every strategy, [`Naive`] first.
-pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
-    visitor.visit::<Naive>();
-    visitor.visit::<Shift>();
-    visitor.visit::<Table>();
-}
-
-/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
-pub fn strategies() -> Vec<StrategyInfo> {
-    struct Collect(Vec<StrategyInfo>);
-    impl StrategyVisitor for Collect {
-        fn visit<S: Kernels>(&mut self) {
-            self.0.push(S::info());
-        }
-    }
-    let mut collect = Collect(Vec::new());
-    for_each_strategy(&mut collect);
-    collect.0
 }
 
 /// The most distance layers a 5x5 board can have (a path through all 25 squares).

@@ -1,20 +1,13 @@
 //! The oracle: plain array code, written for clarity.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{DistanceGrid, DistanceLayers, Kernels};
 use crate::levels::grid_level;
 use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
 
-/// Array code: loop over the eight neighbour offsets with bounds and level checks; BFS with a
-/// queue for distances (a fixed array, not a heap-allocated deque, so the baseline is fair). Its core forms convert bitboards to an array and back.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Naive;
-
-impl Strategy for Naive {
-    const NAME: &'static str = "naive";
-    const KIND: StrategyKind = StrategyKind::Naive;
-    const IDEA: &'static str = "25-cell array, neighbour offsets with bounds checks, BFS queue";
+bitgames_bitboard::strategy! {
+    /// Array code: loop over the eight neighbour offsets with bounds and level checks; BFS with a
+    /// queue for distances (a fixed array, not a heap-allocated deque, so the baseline is fair). Its core forms convert bitboards to an array and back.
+    pub struct Naive: Naive, "naive", "25-cell array, neighbour offsets with bounds checks, BFS queue";
 }
 
 const OFFSETS: [(i8, i8); 8] = [

@@ -2,21 +2,14 @@
 
 use core::hint::select_unpredictable;
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::{DistanceLayers, Kernels};
 use crate::{Bitboard, Levels, Square};
 
-/// Shifts and masks: a square's neighbourhood is the pattern 115335 (bits 0,1,2,7,9,14,15,16)
-/// moved to it; a set's closed neighbourhood is two shift-or rounds; BFS advances one whole
-/// distance layer with a few bitwise operations.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Shift;
-
-impl Strategy for Shift {
-    const NAME: &'static str = "shift";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "7x7 padded bitboards, neighbourhoods by shifting, layered BFS";
+bitgames_bitboard::strategy! {
+    /// Shifts and masks: a square's neighbourhood is the pattern 115335 (bits 0,1,2,7,9,14,15,16)
+    /// moved to it; a set's closed neighbourhood is two shift-or rounds; BFS advances one whole
+    /// distance layer with a few bitwise operations.
+    pub struct Shift: Shift, "shift", "7x7 padded bitboards, neighbourhoods by shifting, layered BFS";
 }
 
 /// The eight neighbours of bit 8 (row 1, col 1), seen from bit 0.

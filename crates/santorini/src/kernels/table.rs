@@ -1,21 +1,15 @@
 //! Neighbourhoods read from the generated tables.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 
 use super::{DistanceLayers, Kernels};
 use crate::{Bitboard, Levels, Square};
 
-/// Table lookups: a square's neighbourhood is `SANTORINI_NEIGHBOURS[square]`, and the levels
-/// it may climb to are picked from three precomputed unions by a branch-free index; BFS walks
-/// the frontier square by square.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Table;
-
-impl Strategy for Table {
-    const NAME: &'static str = "table";
-    const KIND: StrategyKind = StrategyKind::Table;
-    const IDEA: &'static str = "generated neighbourhood table, branch-free climb masks";
+bitgames_bitboard::strategy! {
+    /// Table lookups: a square's neighbourhood is `SANTORINI_NEIGHBOURS[square]`, and the levels
+    /// it may climb to are picked from three precomputed unions by a branch-free index; BFS walks
+    /// the frontier square by square.
+    pub struct Table: Table, "table", "generated neighbourhood table, branch-free climb masks";
 }
 
 /// What a worker may step onto, by how high it stands.

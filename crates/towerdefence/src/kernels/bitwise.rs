@@ -27,7 +27,7 @@
 //! - A per-cell placement round, written only when a building is placed, gives each
 //!   building's exact `constructionTimeLeft` when the board is stored back into a [`State`].
 
-use bitgames_bitboard::{Bitboard, Strategy, StrategyKind, TowerDefence};
+use bitgames_bitboard::{Bitboard, TowerDefence};
 
 use super::Simulation;
 use crate::Command;
@@ -38,14 +38,9 @@ use crate::rules::{
 };
 use crate::state::{Building, PlayerState, State};
 
-/// Bitboards per player half: a round is a fixed sequence of shifts, masks and popcounts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitwise;
-
-impl Strategy for Bitwise {
-    const NAME: &'static str = "bitwise";
-    const KIND: StrategyKind = StrategyKind::Shift;
-    const IDEA: &'static str = "u64 bitboards per half: health and missile tiers, attack \
+bitgames_bitboard::strategy! {
+    /// Bitboards per player half: a round is a fixed sequence of shifts, masks and popcounts.
+    pub struct Bitwise: Bitwise, "bitwise", "u64 bitboards per half: health and missile tiers, attack \
          towers grouped by firing round, shifts with column masks, popcount income";
 }
 

@@ -1,18 +1,21 @@
 //! The hot operation, declared once in [`Simulation`], and the list of strategies.
 
-mod bitwise;
-mod naive;
-
 use core::fmt;
 
-use bitgames_bitboard::{Strategy, StrategyInfo};
+use bitgames_bitboard::Strategy;
 use rand::{Rng, RngExt};
 
 use crate::rules::{Outcome, Player};
 use crate::{Command, State};
 
-pub use bitwise::{Bitwise, BitwiseBoard};
-pub use naive::{Naive, NaiveBoard};
+pub use bitwise::BitwiseBoard;
+pub use naive::NaiveBoard;
+
+bitgames_bitboard::strategies! {
+    kernels: Simulation;
+    naive::Naive,
+    bitwise::Bitwise,
+}
 
 /// The strategy [`Game`] uses unless told otherwise: the one that measured fastest (see the
 /// crate docs).
@@ -90,31 +93,6 @@ pub trait Simulation: Strategy {
         let count = Self::command_count(board, player);
         Self::nth_command(board, player, rng.random_range(0..count))
     }
-}
-
-/// Something done once per strategy, generic over it (tests, benches, the CLI).
-pub trait StrategyVisitor {
-    /// Called once with each strategy `S`.
-    fn visit<S: Simulation>(&mut self);
-}
-
-/// Calls `visitor` with every strategy, [`Naive`] first.
-pub fn for_each_strategy<V: StrategyVisitor + ?Sized>(visitor: &mut V) {
-    visitor.visit::<Naive>();
-    visitor.visit::<Bitwise>();
-}
-
-/// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
-pub fn strategies() -> Vec<StrategyInfo> {
-    struct Collect(Vec<StrategyInfo>);
-    impl StrategyVisitor for Collect {
-        fn visit<S: Simulation>(&mut self) {
-            self.0.push(S::info());
-        }
-    }
-    let mut collect = Collect(Vec::new());
-    for_each_strategy(&mut collect);
-    collect.0
 }
 
 /// A game in progress, simulated by strategy `S` ([`Fastest`] unless named): the

@@ -2,8 +2,6 @@
 //! structs and a list of missile structs, in map coordinates, every rule step a plain loop.
 //! The oracle.
 
-use bitgames_bitboard::{Strategy, StrategyKind};
-
 use super::Simulation;
 use crate::Command;
 use crate::rules::{
@@ -14,15 +12,10 @@ use crate::rules::{
 };
 use crate::state::{Building, PlayerState, State};
 
-/// Structs and loops, written to read like RULES.md: the oracle every other strategy must
-/// match.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Naive;
-
-impl Strategy for Naive {
-    const NAME: &'static str = "naive";
-    const KIND: StrategyKind = StrategyKind::Naive;
-    const IDEA: &'static str = "the engine's model: cells of building structs, a list of missile structs, a loop per rule step";
+bitgames_bitboard::strategy! {
+    /// Structs and loops, written to read like RULES.md: the oracle every other strategy must
+    /// match.
+    pub struct Naive: Naive, "naive", "the engine's model: cells of building structs, a list of missile structs, a loop per rule step";
 }
 
 /// A missile in flight.

@@ -1,0 +1,32 @@
+//! The Amazons' hot operations as kernels of the shared check-and-time harness
+//! ([`bitgames_bitboard::harness`]): the tests, `bitgames compare` and the criterion benches
+//! all check and time [`kernels`].
+
+use crate::random::KernelInstance;
+use crate::{Bitboard, DistanceLayers, Kernels, Naive, StrategyVisitor, for_each_strategy};
+
+bitgames_bitboard::operation! {
+    /// One queen's reach.
+    QueenReach<S: Kernels>(KernelInstance) -> Bitboard = "queen_reach",
+    call |i| S::queen_reach(i.queen, i.occupied),
+    checksum |reach| reach.0 as u64,
+}
+
+bitgames_bitboard::operation! {
+    /// One queen move from all the side to move's queens at once.
+    Fill<S: Kernels>(KernelInstance) -> Bitboard = "fill",
+    call |i| S::fill(i.sources, !i.occupied),
+    checksum |fill| fill.0 as u64,
+}
+
+bitgames_bitboard::operation! {
+    /// Queen-move distances from all the side to move's queens.
+    MinDistances<S: Kernels>(KernelInstance) -> DistanceLayers = "min_distances",
+    call |i| S::min_distances(i.sources, !i.occupied),
+    checksum |layers| layers.len() as u64 ^ layers.layer(2).0 as u64,
+}
+
+bitgames_bitboard::kernels! {
+    instance KernelInstance; strategies Kernels; oracle Naive;
+    QueenReach, Fill, MinDistances,
+}

@@ -1,0 +1,48 @@
+//! The outflank/flip line tables of [`super::Table`], indexed with BMI2 PEXT/PDEP gathers
+//! instead of the portable multiply gather: a square's position in a line is its rank among
+//! the line's squares, and one instruction gathers or scatters a whole line.
+
+use bitgames_bitboard::gather::{BitGather, Bmi2Gather};
+use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
+use bitgames_tables::othello::OTHELLO_LINES;
+
+use super::Kernels;
+use super::table::{line_outflanks, pext_flips};
+use crate::Square;
+
+bitgames_bitboard::strategy! {
+    /// Outflank/flip tables with BMI2 PEXT/PDEP gathers (x86-64 with BMI2 only).
+    pub struct TablePext: Pext, "table-pext", "outflank/flip line tables, BMI2 PEXT/PDEP gather";
+}
+
+impl Kernels for TablePext {
+    fn legal_moves(player: u64, opponent: u64) -> u64 {
+        let mut candidates = !(player | opponent);
+        let mut moves = 0;
+        while candidates != 0 {
+            let s = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
+                continue;
+            }
+            let below = (1u64 << s) - 1;
+            let legal = OTHELLO_LINES[s as usize].iter().any(|&mask| {
+                let k = (mask & below).count_ones() as usize;
+                let (p, o) = (
+                    Bmi2Gather::pext(player, mask),
+                    Bmi2Gather::pext(opponent, mask),
+                );
+                line_outflanks(p, o, k)
+            });
+            if legal {
+                moves |= 1 << s;
+            }
+        }
+        moves
+    }
+
+    #[inline]
+    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
+        pext_flips::<Bmi2Gather>(player, opponent, square)
+    }
+}
