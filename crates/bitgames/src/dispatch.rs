@@ -2,12 +2,13 @@
 //! chosen by name.
 
 use anyhow::{Result, bail};
-use bitgames_bitboard::{Strategy, StrategyInfo};
-use bitgames_search::{Evaluate, Game};
+use bitgames_bitboard::StrategyInfo;
+use bitgames_search::{Evaluate, GameFamily, PositionVisitor};
 
 use crate::GameName;
 
-/// Work written once against the [`Game`] trait (with an [`Evaluate`], for the engines).
+/// Work written once against the [`Game`](bitgames_search::Game) trait (with an
+/// [`Evaluate`], for the engines).
 pub trait GameTask {
     /// What the work returns.
     type Output;
@@ -29,9 +30,11 @@ pub fn strategies(game: GameName) -> Vec<StrategyInfo> {
 /// `None`).
 pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) -> Result<T::Output> {
     match game {
-        GameName::Santorini => santorini::dispatch(strategy, task),
-        GameName::Othello => othello::dispatch(strategy, task),
-        GameName::Amazons => amazons::dispatch(strategy, task),
+        GameName::Santorini => {
+            dispatch_family::<bitgames_santorini::Position, T>(game, strategy, task)
+        }
+        GameName::Othello => dispatch_family::<bitgames_othello::Position, T>(game, strategy, task),
+        GameName::Amazons => dispatch_family::<bitgames_amazons::Position, T>(game, strategy, task),
         GameName::TowerDefence => bail!(
             "towerdefence is a simultaneous-move game: use `bitgames towerdefence replay|bot`, \
              `bitgames play towerdefence` or `bitgames compare towerdefence`"
@@ -39,57 +42,43 @@ pub fn dispatch<T: GameTask>(game: GameName, strategy: Option<&str>, task: T) ->
     }
 }
 
-fn unknown(game: &str, name: &str, strategies: &[StrategyInfo]) -> anyhow::Error {
-    let names: Vec<&str> = strategies.iter().map(|s| s.name).collect();
-    anyhow::anyhow!(
-        "unknown {game} strategy {name:?}; choose one of: {}",
-        names.join(", ")
-    )
-}
+/// [`dispatch`] for one game family: visits its position types until the named one.
+fn dispatch_family<F: GameFamily, T: GameTask>(
+    game: GameName,
+    strategy: Option<&str>,
+    task: T,
+) -> Result<T::Output> {
+    struct Select<'a, T: GameTask> {
+        name: &'a str,
+        task: Option<T>,
+        output: Option<Result<T::Output>>,
+    }
 
-/// A game crate's strategy visitor that runs the task on `Position<S>` for the named `S`.
-macro_rules! game_dispatch {
-    ($module:ident, $krate:ident) => {
-        mod $module {
-            use $krate::{
-                Fastest, Kernels, Position, StrategyVisitor, for_each_strategy, strategies,
-            };
-
-            use super::*;
-
-            struct Select<'a, T: GameTask> {
-                name: &'a str,
-                task: Option<T>,
-                output: Option<Result<T::Output>>,
-            }
-
-            impl<T: GameTask> StrategyVisitor for Select<'_, T> {
-                fn visit<S: Kernels>(&mut self) {
-                    if S::NAME == self.name
-                        && let Some(task) = self.task.take()
-                    {
-                        self.output = Some(task.run::<Position<S>>(S::NAME));
-                    }
-                }
-            }
-
-            pub fn dispatch<T: GameTask>(strategy: Option<&str>, task: T) -> Result<T::Output> {
-                let name = strategy.unwrap_or(<Fastest as Strategy>::NAME);
-                let mut select = Select {
-                    name,
-                    task: Some(task),
-                    output: None,
-                };
-                for_each_strategy(&mut select);
-                match select.output {
-                    Some(output) => output,
-                    None => bail!(unknown(<Position as Game>::NAME, name, &strategies())),
-                }
+    impl<T: GameTask> PositionVisitor for Select<'_, T> {
+        fn visit<G: Evaluate>(&mut self, strategy: &'static str) {
+            if strategy == self.name
+                && let Some(task) = self.task.take()
+            {
+                self.output = Some(task.run::<G>(strategy));
             }
         }
-    };
-}
+    }
 
-game_dispatch!(santorini, bitgames_santorini);
-game_dispatch!(othello, bitgames_othello);
-game_dispatch!(amazons, bitgames_amazons);
+    let name = strategy.unwrap_or(F::FASTEST);
+    let mut select = Select {
+        name,
+        task: Some(task),
+        output: None,
+    };
+    F::visit_positions(&mut select);
+    match select.output {
+        Some(output) => output,
+        None => {
+            let names: Vec<&str> = strategies(game).iter().map(|s| s.name).collect();
+            bail!(
+                "unknown {game} strategy {name:?}; choose one of: {}",
+                names.join(", ")
+            )
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 use bitgames_bitboard::{Direction, Strategy};
 
-use crate::{Bitboard, DistanceLayers, Square};
+use crate::{Bitboard, DistanceLayers, Position, Square};
 
 pub use table::table_portable_reach;
 
@@ -14,6 +14,8 @@ bitgames_bitboard::strategies! {
     kogge_stone::KoggeStone,
     table::Table,
 }
+
+bitgames_search::game_family!(Position, Kernels, crate::Fastest);
 
 /// Amazons' hot operations on the 11-bits-a-row `u128` board. Every strategy gives identical
 /// answers (proven by the tests).

@@ -2,7 +2,7 @@
 
 use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 
-use crate::Square;
+use crate::{Position, Square};
 
 bitgames_bitboard::strategies! {
     kernels: Kernels;
@@ -16,6 +16,8 @@ bitgames_bitboard::strategies! {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
     avx512::Avx512,
 }
+
+bitgames_search::game_family!(Position, Kernels, Fastest);
 
 pub use table::table_pext_portable;
 

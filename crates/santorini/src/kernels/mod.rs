@@ -4,7 +4,7 @@ use core::fmt;
 
 use bitgames_bitboard::{Strategy, StrategyKind};
 
-use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Square};
+use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Position, Square};
 
 bitgames_bitboard::strategies! {
     kernels: Kernels;
@@ -12,6 +12,8 @@ bitgames_bitboard::strategies! {
     shift::Shift,
     table::Table,
 }
+
+bitgames_search::game_family!(Position, Kernels, Fastest);
 
 /// The strategy positions use unless told otherwise: the one that measured fastest where it
 /// matters to the game. `Shift` wins perft (perft 6 from the test root single-threaded:
