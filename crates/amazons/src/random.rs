@@ -1,6 +1,6 @@
 //! Random reachable positions and kernel instances, for tests, benches and `bitgames compare`.
 
-use bitgames_search::Player;
+use bitgames_search::{Player, random_playout};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -11,14 +11,7 @@ use crate::{Bitboard, Kernels, Move, Position, Square};
 /// (cheaper than listing the thousands of moves of an early position).
 pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
     let plies = rng.random_range(0..=60);
-    let mut position = Position::start();
-    for _ in 0..plies {
-        match random_move(&position, rng) {
-            Some(mv) => position = position.play(mv),
-            None => break,
-        }
-    }
-    position
+    random_playout(&Position::start(), rng, plies).position
 }
 
 fn pick<R: Rng + ?Sized>(set: Bitboard, rng: &mut R) -> Option<Square> {

@@ -169,6 +169,31 @@ impl Direction {
     }
 }
 
+/// Calls `$f::<D>($args)` for the eight directions `D` (indices into [`Direction::ALL`]) and
+/// ORs the results: the eight directions unrolled, so each call's shifts and masks are
+/// constants. Kernels of every game use it for their per-direction fills.
+///
+/// ```
+/// use bitgames_bitboard::all_directions;
+/// fn bit<const D: usize>(base: u32) -> u32 {
+///     1 << (base + D as u32)
+/// }
+/// assert_eq!(all_directions!(bit(2)), 0b11_1111_1100);
+/// ```
+#[macro_export]
+macro_rules! all_directions {
+    ($f:ident($($arg:expr),*)) => {
+        $f::<0>($($arg),*)
+            | $f::<1>($($arg),*)
+            | $f::<2>($($arg),*)
+            | $f::<3>($($arg),*)
+            | $f::<4>($($arg),*)
+            | $f::<5>($($arg),*)
+            | $f::<6>($($arg),*)
+            | $f::<7>($($arg),*)
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

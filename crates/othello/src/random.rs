@@ -3,21 +3,16 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use bitgames_search::random_playout;
+
 use crate::Position;
 
 /// A position after a random number (0..=60) of uniformly random legal moves from the start.
 pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
     let plies = rng.random_range(0..=60);
-    let mut position = Position::start();
-    for _ in 0..plies {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position = position.play(moves[rng.random_range(0..moves.len())]);
-    }
-    position
+    random_playout(&Position::start(), rng, plies).position
 }
+
 
 /// `count` random reachable positions from `seed`; the same arguments give the same corpus.
 pub fn corpus(count: usize, seed: u64) -> Vec<Position> {
@@ -102,4 +97,33 @@ pub fn endgame_corpus(
             endgame_position(&mut rng, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk the corpus was first drawn with: the shared playout must draw the same
+    /// positions from the same seed, or every published comparison figure would move.
+    fn walk_by_hand<R: Rng + ?Sized>(rng: &mut R) -> Position {
+        let plies = rng.random_range(0..=60);
+        let mut position = Position::start();
+        for _ in 0..plies {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+        position
+    }
+
+    #[test]
+    fn random_positions_are_the_walk_by_hand() {
+        let mut a = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut b = Xoshiro256PlusPlus::seed_from_u64(7);
+        for _ in 0..2_000 {
+            assert_eq!(random_position(&mut a), walk_by_hand(&mut b));
+        }
+    }
 }

@@ -92,16 +92,8 @@ fn divide_sums_to_perft_and_strategies_agree_on_random_positions() {
 
 /// A position from a random game of random length from the empty board.
 fn random_position(rng: &mut Xoshiro256PlusPlus) -> Position {
-    let mut position = Position::empty();
     let plies = rng.random_range(0..40);
-    for _ in 0..plies {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position = position.play(moves[rng.random_range(0..moves.len())]);
-    }
-    position
+    bitgames_search::random_playout(&Position::empty(), rng, plies).position
 }
 
 fn pos(text: &str) -> Position {

@@ -75,18 +75,4 @@ pub(crate) const fn shift_by<const D: usize>(bits: u64) -> u64 {
     shift(bits, Direction::ALL[D])
 }
 
-/// Calls `$f::<D>($args)` for the eight directions and ORs the results: the eight
-/// directions unrolled, each with constant shifts and masks.
-macro_rules! all_directions {
-    ($f:ident($($arg:expr),*)) => {
-        $f::<0>($($arg),*)
-            | $f::<1>($($arg),*)
-            | $f::<2>($($arg),*)
-            | $f::<3>($($arg),*)
-            | $f::<4>($($arg),*)
-            | $f::<5>($($arg),*)
-            | $f::<6>($($arg),*)
-            | $f::<7>($($arg),*)
-    };
-}
-pub(crate) use all_directions;
+pub(crate) use bitgames_bitboard::all_directions;
