@@ -18,6 +18,7 @@
 //! version ([`evaluate_naive`], array BFS per square) and the bitboard version ([`evaluate`],
 //! distance layers from set-wise fills) can be proven equal, not just close.
 
+use bitgames_bitboard::Direction;
 use bitgames_search::Player;
 
 use crate::{Bitboard, Kernels, Position, Square};
@@ -233,16 +234,7 @@ pub fn evaluate_naive<S: Kernels>(position: &Position<S>) -> Features {
         }
         while let Some(i) = queue.pop_front() {
             let next = distance[i].expect("queued squares have a distance") + 1;
-            for (dr, dc) in [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
+            for (dr, dc) in Direction::ALL.map(Direction::delta) {
                 let (mut r, mut c) = ((i / 10) as i32 + dr, (i % 10) as i32 + dc);
                 while (0..10).contains(&r) && (0..10).contains(&c) && open[(r * 10 + c) as usize] {
                     let j = (r * 10 + c) as usize;

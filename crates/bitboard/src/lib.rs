@@ -18,11 +18,13 @@ mod diagram;
 pub mod gather;
 mod geometry;
 pub mod harness;
+mod layers;
 mod strategy;
 mod word;
 
 pub use bitboard::{Bitboard, Squares};
 pub use diagram::DiagramError;
 pub use geometry::{Amazons, Direction, Geometry, Othello, Santorini, TowerDefence};
+pub use layers::DistanceLayers;
 pub use strategy::{Strategy, StrategyInfo, StrategyKind};
 pub use word::Word;

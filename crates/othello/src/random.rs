@@ -13,7 +13,6 @@ pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
     random_playout(&Position::start(), rng, plies).position
 }
 
-
 /// `count` random reachable positions from `seed`; the same arguments give the same corpus.
 pub fn corpus(count: usize, seed: u64) -> Vec<Position> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -1,7 +1,7 @@
 //! Galloping: stride 2 over smeared walls, then one decelerating step.
 
 use super::{Kernels, all_directions, step};
-use crate::{Bitboard, Square};
+use crate::Bitboard;
 
 bitgames_bitboard::strategy! {
     /// Moves two squares a step: a square is open to the stride only if it and the square before
@@ -25,11 +25,6 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for Galloping {
-    #[inline]
-    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
-        Self::fill(from.bitboard(), !occupied)
-    }
-
     #[inline]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))

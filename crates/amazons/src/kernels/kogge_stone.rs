@@ -1,7 +1,7 @@
 //! Kogge-Stone occluded fills: strides 1, 2, 4, 8.
 
 use super::{Kernels, all_directions, step};
-use crate::{Bitboard, Square};
+use crate::Bitboard;
 
 bitgames_bitboard::strategy! {
     /// Parallel-prefix occluded fills: the propagator (empty squares) is ANDed with itself
@@ -25,11 +25,6 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for KoggeStone {
-    #[inline]
-    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
-        Self::fill(from.bitboard(), !occupied)
-    }
-
     #[inline]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))

@@ -21,8 +21,12 @@ bitgames_search::game_family!(Position, Kernels, crate::Fastest);
 /// answers (proven by the tests).
 pub trait Kernels: Strategy {
     /// The squares a queen on `from` reaches in one move: along the eight lines, up to the
-    /// first occupied square (queen or arrow).
-    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard;
+    /// first occupied square (queen or arrow). Fill strategies answer it as a fill from the
+    /// one square (the default); others override it with something cheaper.
+    #[inline]
+    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
+        Self::fill(from.bitboard(), !occupied)
+    }
 
     /// The number of squares [`Kernels::queen_reach`] returns: perft's bulk count of arrow
     /// squares. Strategies may count without building the set.

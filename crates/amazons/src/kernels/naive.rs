@@ -86,7 +86,8 @@ impl Kernels for Naive {
                 }
             });
         }
-        DistanceLayers::from_distances(|square| {
+        DistanceLayers::from_distances(|bit| {
+            let square = Square::from_bit(bit).expect("FULL holds board squares");
             let i = usize::from(square.row()) * 10 + usize::from(square.col());
             (distance[i] != u32::MAX).then_some(distance[i])
         })

@@ -1,7 +1,7 @@
 //! One step at a time.
 
 use super::{Kernels, all_directions, step};
-use crate::{Bitboard, Square};
+use crate::Bitboard;
 
 bitgames_bitboard::strategy! {
     /// Shift one step, AND with the empty squares, OR into the result; up to nine times per
@@ -21,11 +21,6 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for Shift {
-    #[inline]
-    fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
-        Self::fill(from.bitboard(), !occupied)
-    }
-
     #[inline]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))

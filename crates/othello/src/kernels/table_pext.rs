@@ -3,11 +3,9 @@
 //! the line's squares, and one instruction gathers or scatters a whole line.
 
 use bitgames_bitboard::gather::{BitGather, Bmi2Gather};
-use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
-use bitgames_tables::othello::OTHELLO_LINES;
 
 use super::Kernels;
-use super::table::{line_outflanks, pext_flips};
+use super::table::{legal_by_lines, line_outflanks, pext_flips};
 use crate::Square;
 
 bitgames_bitboard::strategy! {
@@ -17,28 +15,17 @@ bitgames_bitboard::strategy! {
 
 impl Kernels for TablePext {
     fn legal_moves(player: u64, opponent: u64) -> u64 {
-        let mut candidates = !(player | opponent);
-        let mut moves = 0;
-        while candidates != 0 {
-            let s = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
-                continue;
-            }
+        legal_by_lines(player, opponent, |s, lines| {
             let below = (1u64 << s) - 1;
-            let legal = OTHELLO_LINES[s as usize].iter().any(|&mask| {
+            lines.iter().any(|&mask| {
                 let k = (mask & below).count_ones() as usize;
                 let (p, o) = (
                     Bmi2Gather::pext(player, mask),
                     Bmi2Gather::pext(opponent, mask),
                 );
                 line_outflanks(p, o, k)
-            });
-            if legal {
-                moves |= 1 << s;
-            }
-        }
-        moves
+            })
+        })
     }
 
     #[inline]

@@ -46,7 +46,7 @@ pub trait Kernels: Strategy {
     /// [`Kernels::distances`] in list form.
     #[inline]
     fn distances_grid(from: Cell, grid: &LevelGrid) -> DistanceGrid {
-        Self::distances(from.into(), &Levels::from_grid(grid)).to_grid()
+        DistanceGrid::from_layers(&Self::distances(from.into(), &Levels::from_grid(grid)))
     }
 
     /// The name reports and bench ids give the list form: the strategy's name (for a
@@ -68,74 +68,27 @@ pub trait Kernels: Strategy {
 /// The most distance layers a 5x5 board can have (a path through all 25 squares).
 pub const MAX_LAYERS: usize = 25;
 
-/// Distances from one square as layers: `layer(k)` holds the squares exactly `k` moves away.
-/// Layer 0 is the source itself; squares in no layer are unreachable.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DistanceLayers {
-    /// Layers beyond `len` are always empty, so the derived equality is exact.
-    layers: [Bitboard; MAX_LAYERS],
-    len: u8,
-}
+/// Distances from one square as layers: `layer(k)` holds the squares exactly `k` moves away,
+/// layer 0 the source itself; squares in no layer are unreachable.
+pub type DistanceLayers =
+    bitgames_bitboard::DistanceLayers<bitgames_bitboard::Santorini, MAX_LAYERS>;
 
-impl DistanceLayers {
-    /// Starts the layers of a breadth-first search from `source`.
-    #[inline(always)]
-    pub(crate) fn new(source: Bitboard) -> Self {
-        let mut layers = [Bitboard::EMPTY; MAX_LAYERS];
-        layers[0] = source;
-        DistanceLayers { layers, len: 1 }
+/// Distances in list form: entry `i` (row-major) is the number of moves to reach square `i`,
+/// or `None` if it cannot be reached.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DistanceGrid(pub [Option<u8>; 25]);
+
+impl DistanceGrid {
+    /// The distance to `cell`, or `None` if it cannot be reached.
+    pub fn get(&self, cell: Cell) -> Option<u8> {
+        self.0[cell.index()]
     }
 
-    /// Appends the next layer (non-empty, disjoint from the earlier ones).
-    #[inline(always)]
-    pub(crate) fn push(&mut self, layer: Bitboard) {
-        self.layers[usize::from(self.len)] = layer;
-        self.len += 1;
-    }
-
-    /// The number of layers (one more than the greatest distance).
+    /// The list form of `layers`.
     #[inline]
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    /// Never true: layer 0 holds the source.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The squares exactly `k` moves away (empty beyond the last layer).
-    #[inline]
-    pub fn layer(&self, k: usize) -> Bitboard {
-        self.layers.get(k).copied().unwrap_or(Bitboard::EMPTY)
-    }
-
-    /// The non-empty layers, nearest first.
-    pub fn layers(&self) -> &[Bitboard] {
-        &self.layers[..self.len()]
-    }
-
-    /// Every reachable square, the source included.
-    pub fn reachable(&self) -> Bitboard {
-        self.layers()
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &l| acc | l)
-    }
-
-    /// The distance to `square`, or `None` if it cannot be reached.
-    pub fn distance(&self, square: Square) -> Option<u8> {
-        self.layers()
-            .iter()
-            .position(|layer| layer.contains(square.bit()))
-            .map(|k| k as u8)
-    }
-
-    /// Converts to the list form.
-    #[inline]
-    pub fn to_grid(&self) -> DistanceGrid {
+    pub fn from_layers(layers: &DistanceLayers) -> DistanceGrid {
         let mut grid = DistanceGrid([None; 25]);
-        for (k, layer) in self.layers().iter().enumerate() {
+        for (k, layer) in layers.layers().iter().enumerate() {
             for bit in *layer {
                 let square = Square::from_bit(bit).expect("layers hold board squares");
                 grid.0[square.index()] = Some(k as u8);
@@ -144,38 +97,12 @@ impl DistanceLayers {
         grid
     }
 
-    /// Converts from the list form.
-    pub fn from_grid(grid: &DistanceGrid) -> DistanceLayers {
-        let mut layers = [Bitboard::EMPTY; MAX_LAYERS];
-        let mut len = 0;
-        for (index, distance) in grid.0.iter().enumerate() {
-            if let Some(d) = *distance {
-                let d = usize::from(d);
-                layers[d] = layers[d].with(Square::from_index(index).bit());
-                len = len.max(d + 1);
-            }
-        }
-        DistanceLayers {
-            layers,
-            len: len as u8,
-        }
-    }
-}
-
-impl fmt::Debug for DistanceLayers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_grid(), f)
-    }
-}
-
-/// Distances in list form: entry `i` (row-major) is the number of moves to reach square `i`,
-/// or `None` if it cannot be reached.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct DistanceGrid(pub [Option<u8>; 25]);
-
-impl DistanceGrid {
-    pub fn get(&self, cell: Cell) -> Option<u8> {
-        self.0[cell.index()]
+    /// The layers of this list form.
+    pub fn to_layers(&self) -> DistanceLayers {
+        DistanceLayers::from_distances(|bit| {
+            let square = Square::from_bit(bit).expect("FULL holds board squares");
+            self.0[square.index()].map(u32::from)
+        })
     }
 }
 

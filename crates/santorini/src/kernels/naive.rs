@@ -67,7 +67,7 @@ impl Kernels for Naive {
     }
 
     fn distances(from: Square, levels: &Levels) -> DistanceLayers {
-        DistanceLayers::from_grid(&bfs(from.into(), &levels.to_grid()))
+        bfs(from.into(), &levels.to_grid()).to_layers()
     }
 
     fn move_to_cells(from: Cell, grid: &LevelGrid) -> CellList {
