@@ -19,7 +19,7 @@ pub struct DistanceLayers<G: Geometry, const N: usize> {
 
 impl<G: Geometry, const N: usize> DistanceLayers<G, N> {
     /// Starts a search from `sources` (layer 0).
-    #[inline(always)]
+    #[inline]
     pub fn new(sources: Bitboard<G>) -> Self {
         let mut layers = ArrayVec::new();
         layers.push(sources);
@@ -28,7 +28,7 @@ impl<G: Geometry, const N: usize> DistanceLayers<G, N> {
 
     /// Appends the next layer (disjoint from the earlier ones). A search can find at most
     /// `N` layers, so pushing more is a logic error and panics.
-    #[inline(always)]
+    #[inline]
     pub fn push(&mut self, layer: Bitboard<G>) {
         self.layers.push(layer);
     }

@@ -25,7 +25,7 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for KoggeStone {
-    #[inline]
+    #[inline(always)]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))
     }

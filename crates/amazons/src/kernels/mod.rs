@@ -23,7 +23,7 @@ pub trait Kernels: Strategy {
     /// The squares a queen on `from` reaches in one move: along the eight lines, up to the
     /// first occupied square (queen or arrow). Fill strategies answer it as a fill from the
     /// one square (the default); others override it with something cheaper.
-    #[inline]
+    #[inline(always)]
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
         Self::fill(from.bitboard(), !occupied)
     }

@@ -70,43 +70,31 @@ fn portable_lines(bits: u64, row: u32, col: u32, lines: &[u64; 4]) -> [u64; 4] {
     ]
 }
 
-/// The legal moves found square by square: each candidate (an empty square next to an
-/// opponent disc) is legal when `outflanks(square, its four line masks)` says one of its
-/// lines has an outflank. Shared by the table strategies, which differ in how they gather.
-#[inline(always)]
-pub(super) fn legal_by_lines(
-    player: u64,
-    opponent: u64,
-    outflanks: impl Fn(u32, &[u64; 4]) -> bool,
-) -> u64 {
-    let mut candidates = !(player | opponent);
-    let mut moves = 0;
-    while candidates != 0 {
-        let s = candidates.trailing_zeros();
-        candidates &= candidates - 1;
-        if OTHELLO_NEIGHBOURS[s as usize] & opponent != 0
-            && outflanks(s, &OTHELLO_LINES[s as usize])
-        {
-            moves |= 1 << s;
-        }
-    }
-    moves
-}
-
 impl Kernels for Table {
     /// A candidate (an empty square next to an opponent disc) is legal when one of its four
     /// lines has an outflank.
     fn legal_moves(player: u64, opponent: u64) -> u64 {
-        legal_by_lines(player, opponent, |s, lines| {
+        let mut candidates = !(player | opponent);
+        let mut moves = 0;
+        while candidates != 0 {
+            let s = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
+                continue;
+            }
             let (row, col) = (s / 8, s % 8);
+            let lines = &OTHELLO_LINES[s as usize];
             let p = portable_lines(player, row, col, lines);
             let o = portable_lines(opponent, row, col, lines);
             let k = [col, row, col, col].map(|k| k as usize);
-            (0..4).any(|l| line_outflanks(p[l], o[l], k[l]))
-        })
+            if (0..4).any(|l| line_outflanks(p[l], o[l], k[l])) {
+                moves |= 1 << s;
+            }
+        }
+        moves
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(player: u64, opponent: u64, square: Square) -> u64 {
         let s = square.bit();
         let (row, col) = (s / 8, s % 8);

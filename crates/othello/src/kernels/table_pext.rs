@@ -5,7 +5,10 @@
 use bitgames_bitboard::gather::{BitGather, Bmi2Gather};
 
 use super::Kernels;
-use super::table::{legal_by_lines, line_outflanks, pext_flips};
+use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
+use bitgames_tables::othello::OTHELLO_LINES;
+
+use super::table::{line_outflanks, pext_flips};
 use crate::Square;
 
 bitgames_bitboard::strategy! {
@@ -15,20 +18,31 @@ bitgames_bitboard::strategy! {
 
 impl Kernels for TablePext {
     fn legal_moves(player: u64, opponent: u64) -> u64 {
-        legal_by_lines(player, opponent, |s, lines| {
+        let mut candidates = !(player | opponent);
+        let mut moves = 0;
+        while candidates != 0 {
+            let s = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
+                continue;
+            }
             let below = (1u64 << s) - 1;
-            lines.iter().any(|&mask| {
+            let legal = OTHELLO_LINES[s as usize].iter().any(|&mask| {
                 let k = (mask & below).count_ones() as usize;
                 let (p, o) = (
                     Bmi2Gather::pext(player, mask),
                     Bmi2Gather::pext(opponent, mask),
                 );
                 line_outflanks(p, o, k)
-            })
-        })
+            });
+            if legal {
+                moves |= 1 << s;
+            }
+        }
+        moves
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(player: u64, opponent: u64, square: Square) -> u64 {
         pext_flips::<Bmi2Gather>(player, opponent, square)
     }
