@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use bitgames::search::{Game, perft_parallel};
+use bitgames::search::{Game, perft_parallel, perft_split};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -33,6 +33,14 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Count through the distinct positions K plies down, each once, multiplied by the
+    /// number of move sequences that reach it (transposition-merged splitting).
+    #[arg(long, value_name = "K")]
+    split_depth: Option<u32>,
+    /// With --split-depth: also merge positions that are images of one another under the
+    /// board's symmetries (Othello's 8; other games have none yet).
+    #[arg(long, requires = "split_depth")]
+    symmetry: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -72,6 +80,11 @@ struct PerftReport<'a> {
     nodes_per_second: f64,
     strategy: &'a str,
     threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    split_depth: Option<u32>,
+    /// Distinct positions counted (with --split-depth).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    units: Option<usize>,
 }
 
 struct Perft<'a>(&'a PerftArgs);
@@ -84,20 +97,39 @@ impl GameTask for Perft<'_> {
         anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
         let root: G = position(args.position.as_deref())?;
         let start = Instant::now();
+        let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
+            // Runs under a second finish before the bar would be worth drawing.
+            if !args.json
+                && start.elapsed() > Duration::from_secs(1)
+                && !shown.swap(true, Ordering::Relaxed)
+            {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+            bar.inc(1);
+        };
+        let shown = AtomicBool::new(false);
+        let mut units = None;
         let (nodes, divided) = if args.depth == 0 {
             (1, Vec::new())
+        } else if let Some(k) = args.split_depth {
+            anyhow::ensure!(
+                (1..=args.depth).contains(&k),
+                "--split-depth must be between 1 and the depth ({})",
+                args.depth
+            );
+            let bar = delayed_progress_bar(0, "positions");
+            let (nodes, divided) =
+                perft_split(&root, args.depth, k, args.symmetry, args.threads, |total| {
+                    bar.set_length(total as u64);
+                    show_after_a_second(&bar, &shown);
+                })?;
+            units = Some(bar.length().unwrap_or(0) as usize);
+            bar.finish_and_clear();
+            (nodes, divided)
         } else {
-            let bar = delayed_progress_bar(root.legal_moves().as_ref().len() as u64);
-            let shown = AtomicBool::new(false);
+            let bar = delayed_progress_bar(root.legal_moves().as_ref().len() as u64, "root moves");
             let divided = perft_parallel(&root, args.depth, args.threads, || {
-                // Runs under a second finish before the bar would be worth drawing.
-                if !args.json
-                    && start.elapsed() > Duration::from_secs(1)
-                    && !shown.swap(true, Ordering::Relaxed)
-                {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                }
-                bar.inc(1);
+                show_after_a_second(&bar, &shown)
             })?;
             bar.finish_and_clear();
             (divided.iter().map(|(_, n)| n).sum(), divided)
@@ -111,6 +143,8 @@ impl GameTask for Perft<'_> {
             nodes_per_second: nodes as f64 / seconds.max(1e-9),
             strategy,
             threads: args.threads,
+            split_depth: args.split_depth,
+            units,
         };
         let mut out = std::io::stdout().lock();
         if args.json {
@@ -143,11 +177,13 @@ impl GameTask for Perft<'_> {
 }
 
 /// A progress bar that draws nothing until the caller switches it to stderr.
-fn delayed_progress_bar(len: u64) -> ProgressBar {
+fn delayed_progress_bar(len: u64, units: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
     bar.set_style(
-        ProgressStyle::with_template("perft {wide_bar} {pos}/{len} root moves, {elapsed}")
-            .expect("valid template"),
+        ProgressStyle::with_template(&format!(
+            "perft {{wide_bar}} {{pos}}/{{len}} {units}, {{elapsed}}, eta {{eta}}"
+        ))
+        .expect("valid template"),
     );
     bar
 }

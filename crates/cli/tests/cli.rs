@@ -355,3 +355,53 @@ fn solve_othello_position_and_bad_input() {
     let err = one_line_error(&bitgames(&["solve", "othello", "--position", "XO X"]));
     assert!(err.contains("invalid othello position"), "{err}");
 }
+
+#[test]
+fn perft_through_a_transposition_merged_split() {
+    // Aart Bik's table: Othello perft 7 = 55,092.
+    for args in [
+        &["perft", "othello", "7", "--split-depth", "4", "--json"][..],
+        &[
+            "perft",
+            "othello",
+            "7",
+            "--split-depth",
+            "4",
+            "--symmetry",
+            "--json",
+        ],
+    ] {
+        let report: serde_json::Value =
+            serde_json::from_str(stdout(&bitgames(args)).trim()).unwrap();
+        assert_eq!(report["nodes"], 55_092, "{args:?}");
+        assert_eq!(report["split_depth"], 4);
+        assert!(report["units"].as_u64().unwrap() > 0);
+    }
+    // The divide through a split is the plain divide.
+    let plain = stdout(&bitgames(&["perft", "othello", "6", "--divide"]));
+    let split = stdout(&bitgames(&[
+        "perft",
+        "othello",
+        "6",
+        "--divide",
+        "--split-depth",
+        "3",
+        "--symmetry",
+    ]));
+    let moves = |out: &str| {
+        out.lines()
+            .take_while(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&split), moves(&plain));
+    assert_eq!(moves(&plain).len(), 4);
+
+    let out = bitgames(&["perft", "othello", "3", "--split-depth", "4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--split-depth must be between 1 and the depth (3)"),
+        "{err}"
+    );
+}

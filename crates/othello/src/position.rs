@@ -328,4 +328,9 @@ impl<S: Kernels> Game for Position<S> {
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         Position::parse_move(self, text)
     }
+
+    /// The first of the 8 board images in disc order ([`crate::symmetry::canonical`]).
+    fn canonical(&self) -> Self {
+        crate::symmetry::canonical(self).0
+    }
 }

@@ -125,4 +125,12 @@ pub trait Game:
     /// Reads a move in the game's notation and checks that it is legal here; the error says
     /// which part is malformed or why the move is illegal.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+
+    /// One representative of the position's class under the board's symmetries, the same
+    /// for every member of the class; perft counts and game values are equal across a class,
+    /// so splitting and caching may fold by it. The default folds nothing (the position
+    /// itself); games with symmetric rules override it (Othello: the 8 board symmetries).
+    fn canonical(&self) -> Self {
+        *self
+    }
 }

@@ -12,6 +12,7 @@ mod game;
 mod mcts;
 mod perft;
 mod playout;
+mod split;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
@@ -22,4 +23,5 @@ pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_parallel};
 pub use playout::{Playout, random_playout};
+pub use split::{Divide, Split, perft_split, split};
 pub use tt::{Bound, Entry, TranspositionTable};

@@ -221,3 +221,23 @@ fn mcts_finds_the_winning_move_and_reuses_its_tree() {
             .contains(&result.best_move.unwrap())
     );
 }
+
+/// Splitting merges transpositions and changes no count, at every split depth.
+#[test]
+fn split_perft_equals_plain_perft() {
+    use bitgames_search::{divide, perft_split, split};
+    let root = Board::start();
+    for depth in 1..=6 {
+        let plain = divide(&root, depth);
+        for k in 1..=depth {
+            let (total, by_move) = perft_split(&root, depth, k, false, 2, |_| {}).unwrap();
+            assert_eq!(by_move, plain, "depth {depth}, split {k}");
+            assert_eq!(total, plain.iter().map(|(_, n)| n).sum::<u64>());
+        }
+    }
+    // Three plies down: 9 * 8 * 7 = 504 move sequences, but only 36 pairs of X squares
+    // times 7 O squares = 252 distinct boards (by hand).
+    let three = split(&root, 3, false);
+    assert_eq!(three.sequences(), 504);
+    assert_eq!(three.positions.len(), 252);
+}
