@@ -138,10 +138,16 @@ pub fn choose_command_for(state: &State, player: Player, config: &BotConfig) -> 
             candidates: candidates.len(),
         };
     }
-    let start = Instant::now();
+    let decision = Decision {
+        board: &board,
+        player,
+        candidates: &candidates,
+        config,
+        start: Instant::now(),
+    };
     let tallies = in_pool(config.threads, || match config.search {
-        Search::Halving => halving(&board, player, &candidates, config, start),
-        Search::Ucb => ucb(&board, player, &candidates, config, start),
+        Search::Halving => halving(decision),
+        Search::Ucb => ucb(decision),
     });
     let (best, tally) = match config.search {
         Search::Halving => tallies
@@ -171,16 +177,28 @@ pub fn choose_command_for(state: &State, player: Player, config: &BotConfig) -> 
     }
 }
 
+/// One choice of command to make: what every search strategy is given.
+#[derive(Clone, Copy)]
+struct Decision<'a> {
+    board: &'a <Fastest as Simulation>::Board,
+    player: Player,
+    candidates: &'a [Command],
+    config: &'a BotConfig,
+    /// When the bot started thinking (time budgets run from here).
+    start: Instant,
+}
+
 /// Successive halving. A candidate's tally adds up the playouts of every phase it took part
 /// in; dropped candidates come back with a mean of minus infinity so only survivors can be
 /// chosen.
-fn halving(
-    board: &<Fastest as Simulation>::Board,
-    player: Player,
-    candidates: &[Command],
-    config: &BotConfig,
-    start: Instant,
-) -> Vec<Tally> {
+fn halving(decision: Decision<'_>) -> Vec<Tally> {
+    let Decision {
+        board,
+        player,
+        candidates,
+        config,
+        start,
+    } = decision;
     let n = candidates.len();
     let mut tallies = vec![Tally::default(); n];
     let mut alive: Vec<usize> = (0..n).collect();
@@ -268,13 +286,14 @@ fn halving(
 }
 
 /// Flat UCB1, one bandit per thread, summed.
-fn ucb(
-    board: &<Fastest as Simulation>::Board,
-    player: Player,
-    candidates: &[Command],
-    config: &BotConfig,
-    start: Instant,
-) -> Vec<Tally> {
+fn ucb(decision: Decision<'_>) -> Vec<Tally> {
+    let Decision {
+        board,
+        player,
+        candidates,
+        config,
+        start,
+    } = decision;
     let n = candidates.len();
     let threads = rayon::current_num_threads().max(1);
     let per_thread = match config.budget {
