@@ -22,4 +22,4 @@ pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_parallel};
 pub use playout::{Playout, random_playout};
-pub use tt::{Bound, Entry, TranspositionTable};
+pub use tt::{Bound, Entry, Payload, TranspositionTable};
