@@ -23,6 +23,23 @@ const SORT_BY_SEARCH_MIN: u32 = 14;
 /// stable opponent discs or fewer; below, computing stability costs more than it saves.
 const STABILITY_CUTOFF_MIN: i32 = 24;
 
+/// Principal-variation search of one child, given `search(alpha, beta)` from the child's
+/// side: the first move with the full window, the others with a null window first (proving
+/// them no better is cheap), searched again with the full window when they turn out better.
+/// The score is from the parent's side.
+#[inline(always)]
+fn pvs(first: bool, alpha: i32, beta: i32, mut search: impl FnMut(i32, i32) -> i32) -> i32 {
+    if first {
+        return -search(-beta, -alpha);
+    }
+    let probe = -search(-alpha - 1, -alpha);
+    if probe > alpha && probe < beta {
+        -search(-beta, -probe)
+    } else {
+        probe
+    }
+}
+
 /// Fail-soft bookkeeping after a child's `score`: raises `best`, and `alpha` with it; true
 /// on a cutoff (`alpha >= beta`), when the remaining moves need not be tried.
 #[inline(always)]
@@ -170,16 +187,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         while let Some(c) = candidates.next() {
             let mv = Move::Play(Square::from_bit(c.square));
             let child = position.play(mv);
-            let score = if best.is_none() {
-                -self.child(&child, -beta, -alpha)
-            } else {
-                let probe = -self.child(&child, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.child(&child, -beta, -probe)
-                } else {
-                    probe
-                }
-            };
+            let score = pvs(best.is_none(), alpha, beta, |a, b| self.child(&child, a, b));
             if self.stopped.is_some() {
                 return (None, 0);
             }
@@ -291,17 +299,8 @@ impl<'t, S: Kernels> Search<'t, S> {
         let mut first = true;
         while let Some(c) = candidates.next() {
             let child = position.play(Move::Play(Square::from_bit(c.square)));
-            let score = if first {
-                first = false;
-                -self.child(&child, -beta, -alpha)
-            } else {
-                let probe = -self.child(&child, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.child(&child, -beta, -probe)
-                } else {
-                    probe
-                }
-            };
+            let score = pvs(first, alpha, beta, |a, b| self.child(&child, a, b));
+            first = false;
             if self.stopped.is_some() {
                 return 0;
             }
@@ -342,17 +341,8 @@ impl<'t, S: Kernels> Search<'t, S> {
         let mut first = true;
         while let Some(c) = candidates.next() {
             let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
-            let score = if first {
-                first = false;
-                -self.bits(p, o, empties, -beta, -alpha)
-            } else {
-                let probe = -self.bits(p, o, empties, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.bits(p, o, empties, -beta, -probe)
-                } else {
-                    probe
-                }
-            };
+            let score = pvs(first, alpha, beta, |a, b| self.bits(p, o, empties, a, b));
+            first = false;
             if raise(&mut best, &mut alpha, beta, score) {
                 break;
             }
