@@ -26,16 +26,16 @@
 //! | empties | layer |
 //! |---|---|
 //! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (the static [`crate::eval`]) until the bounds meet, every search reusing the table |
-//! | >= [`Options::table_min_empties`] (10) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`] indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a one-ply search with the evaluation plus mobility, else by mobility alone; a stability cutoff |
+//! | >= [`Options::table_min_empties`] (10) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a one-ply search with the evaluation plus mobility, else by mobility alone; a stability cutoff |
 //! | 5 ..= 9 | raw bitboards, no table; moves ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
 //! | 4 | no move list: empty squares of odd-parity quadrants first, a neighbour test before each flip computation |
 //! | 1 ..= 3 | the empty squares unpacked once, unrolled code, a square alone in its quadrant first; the last move is counted, not played |
 //!
 //! Parity: the board's four 4x4 quadrants; in a quadrant with an odd number of empty
 //! squares, the side that moves there first can hope to move there last as well. The
-//! stability cutoff: the opponent's stable discs ([`stable_discs`]) are theirs at the end, so
-//! the score is at most `64 - 2 x stable`; tried where alpha is at least 16, since below it
-//! rarely cuts.
+//! stability cutoff: the opponent's stable discs
+//! ([`stable_discs`](crate::stability::stable_discs)) are theirs at the end, so the score is
+//! at most `64 - 2 x stable`; tried where alpha is at least 16, since below it rarely cuts.
 //!
 //! Nodes are the positions searched, each counted once (the last move of a one-empty
 //! position is not a node). Node and time limits are checked at every node with 5 or more
