@@ -80,7 +80,7 @@ impl<S: Kernels> Search<'_, S> {
                 } else {
                     [first, second, third]
                 };
-                self.solve_3(player, opponent, alpha, beta, false, order)
+                self.solve_3(player, opponent, order, alpha, beta, false)
             }
             2 => self.solve_2(player, opponent, alpha, beta, false, [first, second]),
             1 => {
@@ -94,15 +94,15 @@ impl<S: Kernels> Search<'_, S> {
         }
     }
 
-    /// Three empties, in the given order.
+    /// Three empties, tried in the given order.
     fn solve_3(
         &mut self,
         player: u64,
         opponent: u64,
+        [a, b, c]: [u32; 3],
         mut alpha: i32,
         beta: i32,
         passed: bool,
-        [a, b, c]: [u32; 3],
     ) -> i32 {
         self.nodes += 1;
         let mut best = -65;
@@ -124,7 +124,7 @@ impl<S: Kernels> Search<'_, S> {
             if passed {
                 return final_score_for_side_to_move(player, opponent);
             }
-            return -self.solve_3(opponent, player, -beta, -alpha, true, [a, b, c]);
+            return -self.solve_3(opponent, player, [a, b, c], -beta, -alpha, true);
         }
         best
     }
