@@ -5,23 +5,21 @@
 use bitgames_amazons::eval::{evaluate, evaluate_naive};
 use bitgames_amazons::random::{random_move, random_position};
 use bitgames_amazons::{Error, Kernels, Move, Naive, Position, StrategyVisitor, for_each_strategy};
-use bitgames_search::{Game, Outcome, Player, divide, perft};
+use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Published counts from the start (Fairy-Stockfish's perft tests and an open-source C++
-/// Amazons engine's README, via the project's shared reference amazons-perft.txt).
-const PERFT: [(u32, u64); 2] = [(1, 2_176), (2, 4_307_152)];
+/// Amazons engine's README), in the workspace's perft-suite format.
+const SUITE: &str = include_str!("data/amazons.perft");
 
 struct Published;
 
 impl StrategyVisitor for Published {
     fn visit<S: Kernels>(&mut self) {
-        let start = Position::start().with_strategy::<S>();
-        for (depth, leaves) in PERFT {
-            assert_eq!(perft(&start, depth), leaves, "{} perft {depth}", S::NAME);
-        }
+        let report = assert_suite::<Position<S>>(SUITE, 5_000_000, 1);
+        assert_eq!(report.depths("start"), [1, 2]);
     }
 }
 

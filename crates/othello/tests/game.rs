@@ -7,30 +7,21 @@ use bitgames_othello::{
     Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor, Table,
     for_each_strategy,
 };
-use bitgames_search::{Game, Outcome, Player, divide, perft, perft_parallel};
+use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-fn published() -> Vec<(u32, u64)> {
-    include_str!("data/perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (d, n) = l.split_once(' ').unwrap();
-            (d.parse().unwrap(), n.parse().unwrap())
-        })
-        .collect()
-}
+/// Aart Bik's published counts from the start, in the workspace's perft-suite format.
+const SUITE: &str = include_str!("data/othello.perft");
 
 struct PerftToNine;
 
 impl StrategyVisitor for PerftToNine {
     fn visit<S: Kernels>(&mut self) {
-        let start = Position::start().with_strategy::<S>();
-        for (depth, leaves) in published().into_iter().filter(|&(d, _)| d <= 9) {
-            assert_eq!(perft(&start, depth), leaves, "{} perft {depth}", S::NAME);
-        }
+        // Perft 9 is 3,005,288 leaves; perft 10 is 24,571,284.
+        let report = assert_suite::<Position<S>>(SUITE, 5_000_000, 1);
+        assert_eq!(report.depths("start"), (1..=9).collect::<Vec<_>>());
     }
 }
 
@@ -41,15 +32,17 @@ fn perft_to_depth_9_for_every_strategy() {
 
 #[test]
 fn perft_10_and_11_with_the_fastest_strategy() {
-    let start = Position::<Fastest>::default();
-    for (depth, leaves) in published().into_iter().filter(|&(d, _)| d == 10 || d == 11) {
-        let total: u64 = perft_parallel(&start, depth, 2, || {})
-            .unwrap()
-            .iter()
-            .map(|(_, n)| n)
-            .sum();
-        assert_eq!(total, leaves, "perft {depth}");
-    }
+    // Perft 11 is 212,258,800 leaves; perft 12 is 1,939,886,636.
+    let report = assert_suite::<Position<Fastest>>(SUITE, 250_000_000, 2);
+    assert_eq!(report.depths("start"), (1..=11).collect::<Vec<_>>());
+}
+
+/// Perft 12 and 13 (about 20 billion leaves): `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "minutes of perft; run with --ignored"]
+fn perft_12_and_13_with_the_fastest_strategy() {
+    let report = assert_suite::<Position<Fastest>>(SUITE, 20_000_000_000, 2);
+    assert_eq!(report.depths("start"), (1..=13).collect::<Vec<_>>());
 }
 
 #[test]

@@ -4,46 +4,24 @@
 use bitgames_santorini::{
     Error, Kernels, Move, Naive, Position, Shift, StrategyVisitor, Table, for_each_strategy,
 };
-use bitgames_search::{Game, Outcome, Player, divide, perft, perft_parallel};
+use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// (position, [(depth, leaves)]) from `data/perft.txt`.
-fn perft_suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("data/perft.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split(';').map(str::trim);
-            let position = fields.next().unwrap().to_owned();
-            let counts = fields
-                .map(|f| {
-                    let (depth, leaves) = f.split_once(' ').unwrap();
-                    (depth.parse().unwrap(), leaves.parse().unwrap())
-                })
-                .collect();
-            (position, counts)
-        })
-        .collect()
-}
+/// The published counts from the test root and the set-up position, in the workspace's
+/// perft-suite format.
+const SUITE: &str = include_str!("data/santorini.perft");
 
 /// Every strategy, to depth 4 (the naive kernels are slow; depth 5 runs for the default).
 struct PerftSuite;
 
 impl StrategyVisitor for PerftSuite {
     fn visit<S: Kernels>(&mut self) {
-        for (text, counts) in perft_suite() {
-            let position: Position<S> = text.parse().unwrap();
-            for &(depth, leaves) in counts.iter().filter(|(d, _)| *d <= 4) {
-                assert_eq!(
-                    perft(&position, depth),
-                    leaves,
-                    "{} perft({depth}) of {text}",
-                    S::NAME
-                );
-            }
-        }
+        // Perft 4 from the test root is 24,545,388 leaves; perft 5 is 1,578,268,436.
+        let report = assert_suite::<Position<S>>(SUITE, 25_000_000, 1);
+        assert_eq!(report.depths("test-root"), [1, 2, 3, 4]);
+        assert_eq!(report.depths("set-up"), [1, 2, 3]);
     }
 }
 
@@ -54,17 +32,12 @@ fn perft_matches_the_published_counts_for_every_strategy() {
 
 #[test]
 fn perft_5_from_the_test_root() {
-    let position = Position::test_root().with_strategy::<Table>();
     assert_eq!(
-        position.to_string(),
+        Position::test_root().to_string(),
         "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
     );
-    let total: u64 = perft_parallel(&position, 5, 2, || {})
-        .unwrap()
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
-    assert_eq!(total, 1_578_268_436);
+    let report = assert_suite::<Position<Table>>(SUITE, 2_000_000_000, 2);
+    assert_eq!(report.depths("test-root"), [1, 2, 3, 4, 5]);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::{Evaluate, Game, Outcome, WIN};
 
 /// When to stop.
@@ -63,7 +63,7 @@ impl<M> SearchResult<M> {
 /// A reusable alpha-beta searcher (keeps its transposition table between searches).
 #[derive(Debug)]
 pub struct AlphaBeta<G: Game> {
-    tt: TranspositionTable<G::Move>,
+    tt: TranspositionTable<Entry<G::Move>>,
     nodes: u64,
     stop: bool,
     deadline: Option<Instant>,
@@ -235,10 +235,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         };
         self.tt.store(
             key,
-            depth.min(255) as u8,
-            bound,
-            to_tt(best_score, ply),
-            best_move,
+            Entry {
+                depth: depth.min(255) as u8,
+                bound,
+                score: to_tt(best_score, ply),
+                best: best_move,
+            },
         );
         best_score
     }

@@ -1,6 +1,6 @@
 //! The game-generic layer: one [`Game`] trait over small `Copy` positions, and the tools
 //! written once against it — [`perft()`], [`divide`], [`perft_parallel`],
-//! [`random_playout`], alpha-beta ([`AlphaBeta`], needing an [`Evaluate`]) and MCTS
+//! [`random_playout`], perft test suites ([`PerftSuite`]), alpha-beta ([`AlphaBeta`], needing an [`Evaluate`]) and MCTS
 //! ([`Mcts`]), and the [`engine`]s front ends seat.
 
 mod alphabeta;
@@ -13,6 +13,7 @@ mod mcts;
 mod perft;
 mod playout;
 mod split;
+mod suite;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
@@ -24,4 +25,8 @@ pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_parallel};
 pub use playout::{Playout, random_playout};
 pub use split::{Divide, Split, perft_split, split};
-pub use tt::{Bound, Entry, TranspositionTable};
+pub use suite::{
+    Checked, Mismatch, PerftCase, PerftCount, PerftSuite, SuiteError, SuiteReport,
+    SuiteSyntaxError, SyntaxErrorKind, assert_suite, run_suite,
+};
+pub use tt::{Bound, Entry, Payload, TranspositionTable};

@@ -4,7 +4,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use bitgames_search::{
-    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, Player, WIN, perft,
+    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, PerftSuite, Player, SuiteError,
+    WIN, perft, run_suite,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -159,6 +160,39 @@ fn perft_counts_tictactoe_games() {
     // move and 46,080 draws): the published counts.
     assert_eq!(perft(&Board::start(), 9), 127_872);
     assert_eq!(perft(&Board::start(), 2), 72);
+}
+
+#[test]
+fn a_perft_suite_checks_counts_under_its_limit_and_reports_every_mismatch() {
+    // The counts of `perft_counts_tictactoe_games`, in the suite format.
+    let suite = "# tic-tac-toe\nid empty\nposition ---------\nperft 2 72\nperft 9 127872\n";
+    let report = run_suite::<Board>(suite, 100).unwrap();
+    assert_eq!(
+        report.depths("empty"),
+        [2],
+        "perft 9 is above the node limit"
+    );
+    let all = suite.parse::<PerftSuite>().unwrap();
+    assert_eq!(
+        all.check::<Board>(u64::MAX, 2).unwrap().depths("empty"),
+        [2, 9]
+    );
+
+    let wrong = "id empty\nposition ---------\nperft 1 9\nperft 2 71\nperft 3 505\n";
+    match run_suite::<Board>(wrong, u64::MAX) {
+        Err(SuiteError::Mismatch(mismatches)) => {
+            assert_eq!(mismatches.len(), 2);
+            assert_eq!(
+                mismatches[0].to_string(),
+                "line 4: empty perft 2: expected 71, counted 72 (+1)"
+            );
+            assert_eq!((mismatches[1].depth, mismatches[1].counted), (3, 504));
+        }
+        other => panic!("expected two mismatches, got {other:?}"),
+    }
+    let unreadable = "id bad\nposition --z------\nperft 1 9\n";
+    let err = run_suite::<Board>(unreadable, u64::MAX).unwrap_err();
+    assert_eq!(err.to_string(), "perft suite line 2: bad: bad input");
 }
 
 #[test]

@@ -1,0 +1,163 @@
+//! Move ordering: the legal moves of a position as [`Candidates`] keyed by the opponent's
+//! mobility after each, parity and corners; a one-ply search to sort them where subtrees are
+//! large; and the odd-quadrant parity the list-free layers order by.
+
+use crate::eval::{CORNERS, DISC, MAX_EVAL, evaluate_bits, final_score_for_side_to_move};
+use crate::{Kernels, MAX_MOVES, Square};
+
+use super::search::raise;
+
+/// The weight of the mobility key next to the one-ply search score (hundredths of a disc)
+/// in that order (measured: 10 beat 4 and 20).
+const SORT_MOBILITY: i32 = 10;
+
+/// The four 4x4 quadrants.
+pub(super) const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// The squares of the quadrants holding an odd number of empty squares.
+#[inline(always)]
+pub(super) fn odd_quadrants(empty: u64) -> u64 {
+    let mut mask = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            mask |= q;
+        }
+    }
+    mask
+}
+
+/// One candidate move: its square, the discs it flips and its ordering key (lower first).
+#[derive(Clone, Copy)]
+pub(super) struct Candidate {
+    pub(super) square: u32,
+    pub(super) flips: u64,
+    key: i32,
+}
+
+/// The legal moves of a position, with their keys.
+pub(super) struct Candidates {
+    items: [Candidate; MAX_MOVES],
+    len: usize,
+}
+
+impl Candidates {
+    /// The moves of `player` in `moves`, keyed by the opponent's weighted mobility after
+    /// each (corners count twice), with a small bonus for odd-parity quadrants.
+    #[inline]
+    pub(super) fn new<S: Kernels>(player: u64, opponent: u64, mut moves: u64) -> Candidates {
+        let mut list = Candidates {
+            items: [Candidate {
+                square: 0,
+                flips: 0,
+                key: 0,
+            }; MAX_MOVES],
+            len: 0,
+        };
+        let odd = odd_quadrants(!(player | opponent));
+        while moves != 0 {
+            let square = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = S::flips(player, opponent, Square::from_bit(square));
+            let replies = S::legal_moves(opponent ^ flips, player | flips | 1 << square);
+            let mine = player | flips | 1 << square;
+            let potential = neighbours(mine) & !(mine | opponent);
+            let mut key = 16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+                + 2 * potential.count_ones() as i32;
+            if odd >> square & 1 == 1 {
+                key -= 2;
+            }
+            if CORNERS >> square & 1 == 1 {
+                key -= 16;
+            }
+            list.items[list.len] = Candidate { square, flips, key };
+            list.len += 1;
+        }
+        list
+    }
+
+    /// Re-keys every move (but a promoted one) by a one-ply search with the evaluation
+    /// after it, from the opponent's side, plus ten times its mobility key: where a
+    /// subtree is large, a better order is worth a little search.
+    pub(super) fn sort_by_search<S: Kernels>(&mut self, player: u64, opponent: u64) {
+        for c in &mut self.items[..self.len] {
+            if c.key != i32::MIN {
+                let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
+                c.key = sort_search::<S>(p, o, 1, -MAX_EVAL, MAX_EVAL) + SORT_MOBILITY * c.key;
+            }
+        }
+    }
+
+    /// The candidates not yet taken by [`Candidates::next`].
+    #[inline]
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Candidate> {
+        self.items[..self.len].iter()
+    }
+
+    /// Moves `square` (if present) to the front, so it is tried first.
+    pub(super) fn promote(&mut self, square: u8) {
+        if let Some(i) = self.items[..self.len]
+            .iter()
+            .position(|c| c.square == u32::from(square))
+        {
+            self.items[i].key = i32::MIN;
+        }
+    }
+
+    /// Removes and returns the candidate with the lowest key (selection sort, lazily: a
+    /// cutoff saves the rest of the sort).
+    #[inline]
+    pub(super) fn next(&mut self) -> Option<Candidate> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut best = 0;
+        for i in 1..self.len {
+            if self.items[i].key < self.items[best].key {
+                best = i;
+            }
+        }
+        let candidate = self.items[best];
+        self.len -= 1;
+        self.items[best] = self.items[self.len];
+        Some(candidate)
+    }
+}
+
+/// Fixed-depth negamax over the evaluation, for move ordering.
+fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return evaluate_bits::<S>(p, o);
+    }
+    let mut moves = S::legal_moves(p, o);
+    if moves == 0 {
+        if S::legal_moves(o, p) == 0 {
+            return DISC * final_score_for_side_to_move(p, o);
+        }
+        return -sort_search::<S>(o, p, depth - 1, -beta, -alpha);
+    }
+    let mut best = -MAX_EVAL - 1;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let f = S::flips(p, o, Square::from_bit(sq));
+        let score = -sort_search::<S>(o ^ f, p | f | 1 << sq, depth - 1, -beta, -alpha);
+        if raise(&mut best, &mut alpha, beta, score) {
+            break;
+        }
+    }
+    best
+}
+
+/// The squares next to any of `bits` (king moves), without wrapping.
+#[inline(always)]
+fn neighbours(bits: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let horizontal = bits | (bits << 1 & NOT_A) | (bits >> 1 & NOT_H);
+    (horizontal | horizontal << 8 | horizontal >> 8) & !bits
+}

@@ -1,0 +1,378 @@
+//! The search: the root (MTD(f) over null-window searches), the table layer (`deep`) and
+//! the middle layer (`mid`), with the node and time limits; the list-free layers below are in
+//! `shallow`.
+
+use std::time::Instant;
+
+use bitgames_search::Game;
+
+use crate::eval::{DISC, evaluate_bits, final_score_for_side_to_move};
+use crate::stability::stable_discs;
+use crate::{Kernels, Move, Position, Square};
+
+use super::ordering::Candidates;
+use super::table::{Bounds, NO_MOVE, Table};
+use super::{Limits, Stopped};
+
+/// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
+/// 4 beat 5 and 6, moving mobility ordering down pays).
+const SHALLOW_MAX: u32 = 4;
+/// From this many empties on, table-layer moves are ordered by a one-ply search.
+const SORT_BY_SEARCH_MIN: u32 = 14;
+/// The stability cutoff is tried only where it could prove `score <= alpha` with this many
+/// stable opponent discs or fewer; below, computing stability costs more than it saves.
+const STABILITY_CUTOFF_MIN: i32 = 24;
+
+/// Principal-variation search of one child, given `search(alpha, beta)` from the child's
+/// side: the first move with the full window, the others with a null window first (proving
+/// them no better is cheap), searched again with the full window when they turn out better.
+/// The score is from the parent's side.
+#[inline(always)]
+fn pvs(first: bool, alpha: i32, beta: i32, mut search: impl FnMut(i32, i32) -> i32) -> i32 {
+    if first {
+        return -search(-beta, -alpha);
+    }
+    let probe = -search(-alpha - 1, -alpha);
+    if probe > alpha && probe < beta {
+        -search(-beta, -probe)
+    } else {
+        probe
+    }
+}
+
+/// Fail-soft bookkeeping after a child's `score`: raises `best`, and `alpha` with it; true
+/// on a cutoff (`alpha >= beta`), when the remaining moves need not be tried.
+#[inline(always)]
+pub(super) fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            return *alpha >= beta;
+        }
+    }
+    false
+}
+
+/// One solve in progress: the table, the counters and the limits.
+pub(super) struct Search<'t, S: Kernels> {
+    table: &'t mut Table,
+    table_min_empties: u32,
+    /// The positions searched so far.
+    pub(super) nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    next_check: u64,
+    /// Set when a limit was hit: every layer then unwinds with a meaningless score.
+    pub(super) stopped: Option<Stopped>,
+    started: Instant,
+    strategy: core::marker::PhantomData<S>,
+}
+
+/// How many nodes pass between clock readings.
+const CHECK_EVERY: u64 = 1 << 14;
+
+impl<'t, S: Kernels> Search<'t, S> {
+    /// A search using `table` from `table_min_empties` on, started at `started`.
+    pub(super) fn new(
+        table: &'t mut Table,
+        table_min_empties: u32,
+        limits: Limits,
+        started: Instant,
+    ) -> Self {
+        Search {
+            table,
+            table_min_empties,
+            nodes: 0,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            deadline: limits.max_time.map(|t| started + t),
+            next_check: 0,
+            stopped: None,
+            started,
+            strategy: core::marker::PhantomData,
+        }
+    }
+
+    /// Whether to stop now (limits are checked every [`CHECK_EVERY`] nodes and at the node
+    /// limit).
+    #[inline(always)]
+    pub(super) fn should_stop(&mut self) -> bool {
+        if self.nodes < self.next_check {
+            return false;
+        }
+        self.check_limits()
+    }
+
+    #[cold]
+    fn check_limits(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.stopped = Some(Stopped::NodeLimit { nodes: self.nodes });
+            return true;
+        }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = Some(Stopped::TimeLimit {
+                nodes: self.nodes,
+                seconds: self.started.elapsed().as_secs_f64(),
+            });
+            return true;
+        }
+        self.next_check = (self.nodes + CHECK_EVERY).min(self.max_nodes);
+        false
+    }
+
+    /// The best move and exact score at the root (which may have to pass, or be over).
+    pub(super) fn root(&mut self, position: &Position<S>) -> (Option<Move>, i32) {
+        let (player, opponent) = (position.player(), position.opponent());
+        let moves = S::legal_moves(player, opponent);
+        if moves == 0 {
+            if S::legal_moves(opponent, player) == 0 {
+                self.nodes += 1;
+                return (None, final_score_for_side_to_move(player, opponent));
+            }
+            let score = -self.deep(&position.play(Move::Pass), -65, 65, true);
+            return (Some(Move::Pass), score);
+        }
+        self.nodes += 1;
+        // MTD(f)-style: null-window tests around a guess from the evaluation, each
+        // narrowing [lower, upper] until they meet; the table keeps the work of each.
+        let guess = (evaluate_bits::<S>(player, opponent) / DISC / 2 * 2).clamp(-64, 64);
+        let (mut lower, mut upper) = (-64, 64);
+        let mut g = guess;
+        let mut best = None;
+        while lower < upper {
+            let beta = if g <= lower { lower + 1 } else { g.min(upper) };
+            let (mv, score) = self.root_window(position, beta - 1, beta);
+            if self.stopped.is_some() {
+                return (None, 0);
+            }
+            if score >= beta {
+                lower = score;
+                best = mv;
+            } else {
+                upper = score;
+            }
+            g = score;
+        }
+        if best.is_none() {
+            best = self.root_window(position, lower - 1, lower + 1).0;
+        }
+        (best, lower)
+    }
+
+    /// One fail-soft alpha-beta search of the root: the score, and the best move when the
+    /// score is above `alpha`.
+    fn root_window(
+        &mut self,
+        position: &Position<S>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, i32) {
+        let (player, opponent) = (position.player(), position.opponent());
+        let moves = S::legal_moves(player, opponent);
+        let mut candidates = Candidates::new::<S>(player, opponent, moves);
+        let key = Game::hash(position);
+        if let Some(bounds) = self.table.probe(key)
+            && bounds.best != NO_MOVE
+        {
+            candidates.promote(bounds.best);
+        }
+        candidates.sort_by_search::<S>(player, opponent);
+        let alpha_in = alpha;
+        let mut best: Option<(Move, i32)> = None;
+        while let Some(c) = candidates.next() {
+            let mv = Move::Play(Square::from_bit(c.square));
+            let child = position.play(mv);
+            let score = pvs(best.is_none(), alpha, beta, |a, b| self.child(&child, a, b));
+            if self.stopped.is_some() {
+                return (None, 0);
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (mv, score) = best.expect("at least one legal move");
+        let stored = self.table.probe(key);
+        if let Move::Play(square) = mv {
+            let empties = 64 - (player | opponent).count_ones();
+            let best = (square.bit() as u8, score);
+            self.table
+                .store(key, merge(stored, alpha_in, beta, best, empties));
+        }
+        (if score > alpha_in { Some(mv) } else { None }, score)
+    }
+
+    /// Searches `child` (the side to move there has just been moved against) with the layer
+    /// its number of empties calls for.
+    #[inline]
+    fn child(&mut self, child: &Position<S>, alpha: i32, beta: i32) -> i32 {
+        let empties = 64 - (child.player() | child.opponent()).count_ones();
+        if empties >= self.table_min_empties {
+            self.deep(child, alpha, beta, false)
+        } else {
+            self.bits(child.player(), child.opponent(), empties, alpha, beta)
+        }
+    }
+
+    /// The layers without a table, by number of empties.
+    #[inline(always)]
+    fn bits(&mut self, player: u64, opponent: u64, empties: u32, alpha: i32, beta: i32) -> i32 {
+        if empties > SHALLOW_MAX {
+            self.mid(player, opponent, alpha, beta, false)
+        } else {
+            self.shallow(player, opponent, alpha, beta, false)
+        }
+    }
+
+    /// The table layer.
+    fn deep(&mut self, position: &Position<S>, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let (player, opponent) = (position.player(), position.opponent());
+        let empties = 64 - (player | opponent).count_ones();
+        // Stability cutoff: the opponent's stable discs are theirs at the end, so the score
+        // is at most 64 - 2 x stable.
+        if alpha >= 64 - 2 * STABILITY_CUTOFF_MIN {
+            let upper = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let key = Game::hash(position);
+        let mut best_square = NO_MOVE;
+        let stored = self.table.probe(key);
+        if let Some(bounds) = stored {
+            let (lower, upper) = (bounds.lower(), bounds.upper());
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            best_square = bounds.best;
+        }
+        let moves = S::legal_moves(player, opponent);
+        if moves == 0 {
+            if passed {
+                return final_score_for_side_to_move(player, opponent);
+            }
+            return -self.deep(&position.play(Move::Pass), -beta, -alpha, true);
+        }
+        let (alpha_in, beta_in) = (alpha, beta);
+        let mut candidates = Candidates::new::<S>(player, opponent, moves);
+        if best_square != NO_MOVE {
+            candidates.promote(best_square);
+        }
+        // Enhanced transposition cutoff: a child the table already refutes.
+        if empties > self.table_min_empties {
+            for c in candidates.iter() {
+                let child = position.play(Move::Play(Square::from_bit(c.square)));
+                if let Some(bounds) = self.table.probe(Game::hash(&child))
+                    && -bounds.upper() >= beta
+                {
+                    return -bounds.upper();
+                }
+            }
+        }
+        if empties >= SORT_BY_SEARCH_MIN {
+            candidates.sort_by_search::<S>(player, opponent);
+        }
+        let mut best = -65;
+        let mut best_move = NO_MOVE;
+        let mut first = true;
+        while let Some(c) = candidates.next() {
+            let child = position.play(Move::Play(Square::from_bit(c.square)));
+            let score = pvs(first, alpha, beta, |a, b| self.child(&child, a, b));
+            first = false;
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if score > best {
+                best_move = c.square as u8;
+            }
+            if raise(&mut best, &mut alpha, beta, score) {
+                break;
+            }
+        }
+        let bounds = merge(stored, alpha_in, beta_in, (best_move, best), empties);
+        self.table.store(key, bounds);
+        best
+    }
+
+    /// The middle layer: raw bitboards, mobility ordering, no table.
+    fn mid(&mut self, player: u64, opponent: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if alpha >= 64 - 2 * STABILITY_CUTOFF_MIN {
+            let upper = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let moves = S::legal_moves(player, opponent);
+        if moves == 0 {
+            if passed {
+                return final_score_for_side_to_move(player, opponent);
+            }
+            return -self.mid(opponent, player, -beta, -alpha, true);
+        }
+        let empties = 64 - (player | opponent).count_ones() - 1;
+        let mut candidates = Candidates::new::<S>(player, opponent, moves);
+        let mut best = -65;
+        let mut first = true;
+        while let Some(c) = candidates.next() {
+            let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
+            let score = pvs(first, alpha, beta, |a, b| self.bits(p, o, empties, a, b));
+            first = false;
+            if raise(&mut best, &mut alpha, beta, score) {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The fail-soft result of a search with window `(alpha, beta)` whose best child was
+/// `(square, score)`, merged into the bounds the table held: a fail-low has no meaningful
+/// best move, so the stored one is kept.
+#[inline]
+fn merge(
+    stored: Option<Bounds>,
+    alpha: i32,
+    beta: i32,
+    (square, score): (u8, i32),
+    empties: u32,
+) -> Bounds {
+    let (mut lower, mut upper) = stored.map_or((-64, 64), |b| (b.lower(), b.upper()));
+    if score > alpha {
+        lower = lower.max(score);
+    }
+    if score < beta {
+        upper = upper.min(score);
+    }
+    let best = if score > alpha {
+        square
+    } else {
+        stored.map_or(NO_MOVE, |b| b.best)
+    };
+    Bounds::new(lower, upper, best, empties)
+}

@@ -1,0 +1,76 @@
+//! What the solver stores per position: a pair of proven bounds on the exact score and the
+//! move that proved the lower one, in the workspace's one transposition-table type.
+//!
+//! Alpha-beta stores one score with a bound type, because its scores hold only to a depth;
+//! the solver's searches all run to the end of the game, so both bounds of every entry stay
+//! true forever and are merged rather than replaced, which is what lets the root's repeated
+//! null-window searches converge. The slot layout, buckets and replacement are shared with
+//! alpha-beta (`bitgames_search::TranspositionTable`); only this payload is the solver's.
+
+use bitgames_search::{Payload, TranspositionTable};
+
+/// The solver's table: buckets of two 16-byte slots (the full hash, then this payload and
+/// the generation).
+pub(super) type Table = TranspositionTable<Bounds, 2>;
+
+/// The best-move byte of an entry that has none.
+pub(super) const NO_MOVE: u8 = 0xff;
+
+/// Proven bounds on the exact score of a position (disc differences fit an `i8`), the best
+/// move found (a bit number, or [`NO_MOVE`]) and the empties (the work the entry saves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Bounds {
+    lower: i8,
+    upper: i8,
+    /// The square of the best move, or [`NO_MOVE`].
+    pub(super) best: u8,
+    empties: u8,
+}
+
+impl Bounds {
+    /// `lower ..= upper` (each within -64..=64), with `empties` empty squares.
+    #[inline]
+    pub(super) fn new(lower: i32, upper: i32, best: u8, empties: u32) -> Bounds {
+        Bounds {
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: empties as u8,
+        }
+    }
+
+    /// The score is at least this.
+    #[inline]
+    pub(super) fn lower(&self) -> i32 {
+        i32::from(self.lower)
+    }
+
+    /// The score is at most this.
+    #[inline]
+    pub(super) fn upper(&self) -> i32 {
+        i32::from(self.upper)
+    }
+}
+
+impl Payload for Bounds {
+    const EMPTY: Self = Bounds {
+        lower: 0,
+        upper: 0,
+        best: NO_MOVE,
+        empties: 0,
+    };
+
+    /// A position with more empties took more work to solve.
+    #[inline]
+    fn worth(&self) -> u8 {
+        self.empties
+    }
+
+    /// Always: a store for the same position carries the stored bounds merged in, and one
+    /// for another position takes the bucket's stale or least-worth slot while the other
+    /// slot keeps the entry worth more.
+    #[inline]
+    fn replaces(&self, _old: &Self) -> bool {
+        true
+    }
+}
