@@ -1,6 +1,8 @@
 //! Random reachable positions and kernel instances, for tests, benches and `bitgames compare`.
 
-use bitgames_search::{Player, random_playout};
+use bitgames_search::{Player, RandomPosition};
+use core::ops::RangeInclusive;
+
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -10,8 +12,11 @@ use crate::{Bitboard, Kernels, Move, Position, Square};
 /// move picks a random queen that can move, a random destination and a random arrow square
 /// (cheaper than listing the thousands of moves of an early position).
 pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
-    let plies = rng.random_range(0..=60);
-    random_playout(&Position::start(), rng, plies).position
+    RandomPosition::random_position(rng)
+}
+
+impl<S: Kernels> RandomPosition for Position<S> {
+    const PLIES: RangeInclusive<u32> = 0..=60;
 }
 
 fn pick<R: Rng + ?Sized>(set: Bitboard, rng: &mut R) -> Option<Square> {

@@ -5,8 +5,9 @@
 use bitgames_amazons::eval::{evaluate, evaluate_naive};
 use bitgames_amazons::random::{random_move, random_position};
 use bitgames_amazons::{Error, Kernels, Move, Naive, Position, StrategyVisitor, for_each_strategy};
+use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::{Gen, QuickCheck};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -160,34 +161,20 @@ fn notation() {
 
 #[test]
 fn arbitrary_strings_never_panic() {
-    fn no_panic(text: String, cut: usize) -> TestResult {
-        let valid = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w";
-        let _ = text.parse::<Position>();
-        let _ = Position::start().parse_move(&text);
-        let cut = cut % (valid.len() + 1);
-        let _ = format!("{}{text}{}", &valid[..cut], &valid[cut..]).parse::<Position>();
-        TestResult::passed()
-    }
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(50, 9))
-        .tests(20_000)
-        .quickcheck(no_panic as fn(String, usize) -> TestResult);
-}
-
-#[derive(Debug, Clone)]
-struct Reachable(Position);
-
-impl Arbitrary for Reachable {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Reachable(random_position(&mut Xoshiro256PlusPlus::seed_from_u64(
-            u64::arbitrary(g),
-        )))
-    }
+    notation_never_panics::<Position>(
+        "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
+        9,
+        50,
+        20_000,
+        |text| {
+            let _ = text.parse::<Move>();
+        },
+    );
 }
 
 #[test]
 fn evaluation_bitboard_equals_naive() {
-    fn same(Reachable(position): Reachable) -> bool {
+    fn same(Reachable(position): Reachable<Position>) -> bool {
         let expected = evaluate_naive(&position);
         evaluate(&position) == expected
             && bitgames_amazons::eval::evaluate_with::<bitgames_amazons::Table, _>(&position)
@@ -198,7 +185,7 @@ fn evaluation_bitboard_equals_naive() {
     QuickCheck::new()
         .rng(Gen::from_size_and_seed(100, 13))
         .tests(100_000)
-        .quickcheck(same as fn(Reachable) -> bool);
+        .quickcheck(same as fn(Reachable<Position>) -> bool);
 }
 
 #[test]

@@ -11,8 +11,9 @@ use bitgames_amazons::{
     table_portable_reach,
 };
 use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
+use bitgames_search::testing::quickcheck;
 use bitgames_tables::amazons::{AMAZONS_LINE_REACH, AMAZONS_LINES};
-use quickcheck::{Arbitrary, Gen, QuickCheck};
+use quickcheck::{Arbitrary, Gen};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -47,13 +48,6 @@ impl Arbitrary for Case {
 }
 
 const CASES: u64 = 100_000;
-
-fn quickcheck(seed: u64, tests: u64) -> QuickCheck {
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(100, seed))
-        .tests(tests)
-        .max_tests(tests)
-}
 
 /// Every (operation, strategy) kernel of the shared harness, checked against naive.
 static KERNELS: LazyLock<Vec<Kernel<KernelInstance>>> = LazyLock::new(kernels);

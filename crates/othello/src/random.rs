@@ -1,16 +1,21 @@
 //! Random reachable positions, for tests, benches and `bitgames compare`.
 
+use core::ops::RangeInclusive;
+
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use bitgames_search::random_playout;
+use bitgames_search::RandomPosition;
 
-use crate::Position;
+use crate::{Kernels, Position};
 
 /// A position after a random number (0..=60) of uniformly random legal moves from the start.
 pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
-    let plies = rng.random_range(0..=60);
-    random_playout(&Position::start(), rng, plies).position
+    RandomPosition::random_position(rng)
+}
+
+impl<S: Kernels> RandomPosition for Position<S> {
+    const PLIES: RangeInclusive<u32> = 0..=60;
 }
 
 /// `count` random reachable positions from `seed`; the same arguments give the same corpus.

@@ -7,8 +7,9 @@ use bitgames_othello::{
     Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor, Table,
     for_each_strategy,
 };
+use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::{Gen, QuickCheck};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -173,20 +174,9 @@ fn final_score_gives_the_empty_squares_to_the_winner() {
     assert_eq!(position.final_score(), 0);
 }
 
-#[derive(Debug, Clone)]
-struct Reachable(Position);
-
-impl Arbitrary for Reachable {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Reachable(random_position(&mut Xoshiro256PlusPlus::seed_from_u64(
-            u64::arbitrary(g),
-        )))
-    }
-}
-
 #[test]
 fn stable_discs_bitboard_equals_naive() {
-    fn same(Reachable(position): Reachable) -> bool {
+    fn same(Reachable(position): Reachable<Position>) -> bool {
         let (p, o) = (position.player(), position.opponent());
         stable_discs(p, o) == stable_discs_naive(p, o)
             && stable_discs(o, p) == stable_discs_naive(o, p)
@@ -194,7 +184,7 @@ fn stable_discs_bitboard_equals_naive() {
     QuickCheck::new()
         .rng(Gen::from_size_and_seed(100, 21))
         .tests(100_000)
-        .quickcheck(same as fn(Reachable) -> bool);
+        .quickcheck(same as fn(Reachable<Position>) -> bool);
 }
 
 #[test]
@@ -280,16 +270,13 @@ fn moves_parse_and_illegal_moves_are_explained() {
 
 #[test]
 fn arbitrary_strings_never_panic() {
-    fn no_panic(text: String, cut: usize) -> TestResult {
-        let valid = "---------------------------OX------XO--------------------------- X";
-        let _ = text.parse::<Position>();
-        let _ = Position::start().parse_move(&text);
-        let cut = cut % (valid.len() + 1);
-        let _ = format!("{}{text}{}", &valid[..cut], &valid[cut..]).parse::<Position>();
-        TestResult::passed()
-    }
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(70, 5))
-        .tests(20_000)
-        .quickcheck(no_panic as fn(String, usize) -> TestResult);
+    notation_never_panics::<Position>(
+        "---------------------------OX------XO--------------------------- X",
+        5,
+        70,
+        20_000,
+        |text| {
+            let _ = text.parse::<Move>();
+        },
+    );
 }

@@ -4,50 +4,24 @@
 use std::sync::LazyLock;
 
 use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
+use bitgames_othello::Position;
 use bitgames_othello::operations::kernels;
-use bitgames_othello::random::{KernelInstance, random_position};
+use bitgames_othello::random::KernelInstance;
 use bitgames_othello::{
     Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy, table_pext_portable,
 };
+use bitgames_search::testing::{Reachable, quickcheck};
 use bitgames_tables::othello::OTHELLO_LINES;
-use quickcheck::{Arbitrary, Gen, QuickCheck};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-#[derive(Debug, Clone)]
-struct Reachable {
-    player: u64,
-    opponent: u64,
-}
-
-impl Reachable {
-    /// The harness instance asking about `square` in this position.
-    fn at(&self, square: Square) -> KernelInstance {
-        KernelInstance {
-            player: self.player,
-            opponent: self.opponent,
-            square,
-        }
-    }
-}
-
-impl Arbitrary for Reachable {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let position = random_position(&mut Xoshiro256PlusPlus::seed_from_u64(u64::arbitrary(g)));
-        Reachable {
-            player: position.player(),
-            opponent: position.opponent(),
-        }
-    }
-}
 
 const CASES: u64 = 100_000;
 
-fn quickcheck(seed: u64) -> QuickCheck {
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(100, seed))
-        .tests(CASES)
-        .max_tests(CASES)
+/// The harness instance asking about `square` in `position`.
+fn at(position: &Position, square: Square) -> KernelInstance {
+    KernelInstance {
+        player: position.player(),
+        opponent: position.opponent(),
+        square,
+    }
 }
 
 /// Every (operation, strategy) kernel of the shared harness, checked against naive.
@@ -55,16 +29,17 @@ static KERNELS: LazyLock<Vec<Kernel<KernelInstance>>> = LazyLock::new(kernels);
 
 #[test]
 fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
-    fn legal_moves(r: Reachable) -> Result<(), Disagreement> {
+    fn legal_moves(Reachable(position): Reachable<Position>) -> Result<(), Disagreement> {
         let a1 = Square::all().next().expect("the board has squares");
-        check_operation(&KERNELS, "legal_moves", &r.at(a1))
+        check_operation(&KERNELS, "legal_moves", &at(&position, a1))
     }
     /// Flips of a disc on every square, empty or not.
-    fn flips(r: Reachable) -> Result<(), Disagreement> {
-        Square::all().try_for_each(|s| check_operation(&KERNELS, "flips", &r.at(s)))
+    fn flips(Reachable(position): Reachable<Position>) -> Result<(), Disagreement> {
+        Square::all().try_for_each(|s| check_operation(&KERNELS, "flips", &at(&position, s)))
     }
-    quickcheck(1).quickcheck(legal_moves as fn(Reachable) -> Result<(), Disagreement>);
-    quickcheck(2).quickcheck(flips as fn(Reachable) -> Result<(), Disagreement>);
+    quickcheck(1, CASES)
+        .quickcheck(legal_moves as fn(Reachable<Position>) -> Result<(), Disagreement>);
+    quickcheck(2, CASES).quickcheck(flips as fn(Reachable<Position>) -> Result<(), Disagreement>);
 }
 
 /// Every assignment of (empty, player, opponent) to the other squares of each line through

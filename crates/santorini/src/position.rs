@@ -417,3 +417,13 @@ impl<S: Kernels> Game for Position<S> {
         Position::parse_move(self, text)
     }
 }
+
+/// Random positions start from the empty board, so set-up positions, games in progress and
+/// won games all occur.
+impl<S: Kernels> bitgames_search::RandomPosition for Position<S> {
+    const PLIES: core::ops::RangeInclusive<u32> = 0..=39;
+
+    fn origin() -> Self {
+        Position::empty().with_strategy::<S>()
+    }
+}

@@ -4,8 +4,9 @@
 use bitgames_santorini::{
     Error, Kernels, Move, Naive, Position, Shift, StrategyVisitor, Table, for_each_strategy,
 };
-use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use bitgames_search::testing::{Reachable, notation_never_panics};
+use bitgames_search::{Game, Outcome, Player, RandomPosition, assert_suite, divide, perft};
+use quickcheck::{Gen, QuickCheck};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -65,8 +66,7 @@ fn divide_sums_to_perft_and_strategies_agree_on_random_positions() {
 
 /// A position from a random game of random length from the empty board.
 fn random_position(rng: &mut Xoshiro256PlusPlus) -> Position {
-    let plies = rng.random_range(0..40);
-    bitgames_search::random_playout(&Position::empty(), rng, plies).position
+    RandomPosition::random_position(rng)
 }
 
 fn pos(text: &str) -> Position {
@@ -187,20 +187,9 @@ fn hashes_differ_when_positions_differ() {
     assert_eq!(hashes.len(), children.len());
 }
 
-#[derive(Debug, Clone)]
-struct Reachable(Position);
-
-impl Arbitrary for Reachable {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Reachable(random_position(&mut Xoshiro256PlusPlus::seed_from_u64(
-            u64::arbitrary(g),
-        )))
-    }
-}
-
 #[test]
 fn notation_round_trips_on_reachable_positions() {
-    fn round_trip(Reachable(position): Reachable) -> bool {
+    fn round_trip(Reachable(position): Reachable<Position>) -> bool {
         let text = position.to_string();
         text.parse::<Position>() == Ok(position)
             && position
@@ -211,7 +200,7 @@ fn notation_round_trips_on_reachable_positions() {
     QuickCheck::new()
         .rng(Gen::from_size_and_seed(100, 3))
         .tests(5_000)
-        .quickcheck(round_trip as fn(Reachable) -> bool);
+        .quickcheck(round_trip as fn(Reachable<Position>) -> bool);
 }
 
 #[test]
@@ -332,21 +321,16 @@ fn illegal_moves_are_explained() {
 
 #[test]
 fn arbitrary_strings_never_panic() {
-    fn no_panic(text: String, cut: usize) -> TestResult {
-        let valid = "0012300000000400000000000/2/mortal:B3,D3/mortal:C4,C2";
-        let _ = text.parse::<Position>();
-        let _ = text.parse::<Move>();
-        let _ = Position::test_root().parse_move(&text);
-        // Mutations of a valid string: truncated, or with the fuzz text spliced in.
-        let cut = cut % (valid.len() + 1);
-        let _ = valid[..cut].parse::<Position>();
-        let _ = format!("{}{text}{}", &valid[..cut], &valid[cut..]).parse::<Position>();
-        TestResult::passed()
-    }
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(40, 17))
-        .tests(20_000)
-        .quickcheck(no_panic as fn(String, usize) -> TestResult);
+    notation_never_panics::<Position>(
+        "0012300000000200000000000/2/mortal:B3,D3/mortal:C4,C2",
+        17,
+        40,
+        20_000,
+        |text| {
+            let _ = text.parse::<Move>();
+            let _ = Position::test_root().parse_move(text);
+        },
+    );
 }
 
 #[test]

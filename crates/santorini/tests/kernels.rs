@@ -11,8 +11,9 @@ use bitgames_santorini::operations::kernels;
 use bitgames_santorini::{
     Bitboard, Cell, Kernels, LevelGrid, Naive, Square, StrategyVisitor, for_each_strategy,
 };
+use bitgames_search::testing::quickcheck;
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
-use quickcheck::{Arbitrary, Gen, QuickCheck};
+use quickcheck::{Arbitrary, Gen};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -30,13 +31,6 @@ impl Arbitrary for RandomInstance {
 
 const CASES: u64 = 100_000;
 
-fn quickcheck(seed: u64) -> QuickCheck {
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(100, seed))
-        .tests(CASES)
-        .max_tests(CASES)
-}
-
 /// Every (operation, strategy) kernel of the shared harness, checked against naive.
 static KERNELS: LazyLock<Vec<Kernel<Instance>>> = LazyLock::new(kernels);
 
@@ -50,8 +44,8 @@ fn every_strategy_agrees_with_naive_on_random_instances() {
     }
     // Both forms of every strategy (list and core), as `bitgames compare` checks them.
     assert_eq!(KERNELS.len(), 4 * bitgames_santorini::strategies().len());
-    quickcheck(1).quickcheck(move_to as fn(RandomInstance) -> Result<(), Disagreement>);
-    quickcheck(2).quickcheck(distances as fn(RandomInstance) -> Result<(), Disagreement>);
+    quickcheck(1, CASES).quickcheck(move_to as fn(RandomInstance) -> Result<(), Disagreement>);
+    quickcheck(2, CASES).quickcheck(distances as fn(RandomInstance) -> Result<(), Disagreement>);
 }
 
 /// `move_to` depends only on the level of `from` and of its neighbours. For every square,

@@ -14,6 +14,8 @@ mod perft;
 mod playout;
 mod split;
 mod suite;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
@@ -23,7 +25,7 @@ pub use family::{GameFamily, PositionVisitor};
 pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_parallel};
-pub use playout::{Playout, random_playout};
+pub use playout::{Playout, RandomPosition, random_playout};
 pub use split::{Divide, Split, perft_split, split};
 pub use suite::{
     Checked, Mismatch, PerftCase, PerftCount, PerftSuite, SuiteError, SuiteReport,

@@ -1,8 +1,30 @@
 //! Random playouts: play uniformly random legal moves to the end of the game.
 
-use rand::Rng;
+use core::ops::RangeInclusive;
+
+use rand::{Rng, RngExt};
 
 use crate::{Game, Outcome};
+
+/// Games that can draw random reachable positions: the inputs of property tests, kernel
+/// comparisons and benches, drawn the same way everywhere — a uniformly random number of
+/// plies in [`RandomPosition::PLIES`] of [`Game::random_move`]s from
+/// [`RandomPosition::origin`], fewer if the game ends first.
+pub trait RandomPosition: Game {
+    /// How many random plies from the origin.
+    const PLIES: RangeInclusive<u32>;
+
+    /// Where the random walk starts: the start position unless the game says otherwise.
+    fn origin() -> Self {
+        Self::start()
+    }
+
+    /// A random reachable position.
+    fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Self {
+        let plies = rng.random_range(Self::PLIES);
+        random_playout(&Self::origin(), rng, plies).position
+    }
+}
 
 /// How a random playout ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

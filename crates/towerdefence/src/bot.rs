@@ -188,17 +188,33 @@ struct Decision<'a> {
     start: Instant,
 }
 
+impl<'a> Decision<'a> {
+    /// The fields, for a search to bind in one line.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        self,
+    ) -> (
+        &'a <Fastest as Simulation>::Board,
+        Player,
+        &'a [Command],
+        &'a BotConfig,
+        Instant,
+    ) {
+        (
+            self.board,
+            self.player,
+            self.candidates,
+            self.config,
+            self.start,
+        )
+    }
+}
+
 /// Successive halving. A candidate's tally adds up the playouts of every phase it took part
 /// in; dropped candidates come back with a mean of minus infinity so only survivors can be
 /// chosen.
 fn halving(decision: Decision<'_>) -> Vec<Tally> {
-    let Decision {
-        board,
-        player,
-        candidates,
-        config,
-        start,
-    } = decision;
+    let (board, player, candidates, config, start) = decision.parts();
     let n = candidates.len();
     let mut tallies = vec![Tally::default(); n];
     let mut alive: Vec<usize> = (0..n).collect();
@@ -287,13 +303,7 @@ fn halving(decision: Decision<'_>) -> Vec<Tally> {
 
 /// Flat UCB1, one bandit per thread, summed.
 fn ucb(decision: Decision<'_>) -> Vec<Tally> {
-    let Decision {
-        board,
-        player,
-        candidates,
-        config,
-        start,
-    } = decision;
+    let (board, player, candidates, config, start) = decision.parts();
     let n = candidates.len();
     let threads = rayon::current_num_threads().max(1);
     let per_thread = match config.budget {
