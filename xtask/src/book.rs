@@ -18,7 +18,7 @@ pub fn book_path() -> PathBuf {
     workspace_root().join("tables/data/othello-book.txt")
 }
 
-fn workspace_root() -> PathBuf {
+pub fn workspace_root() -> PathBuf {
     let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
     xtask.parent().unwrap_or(xtask).to_path_buf()
 }

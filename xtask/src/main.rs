@@ -4,7 +4,7 @@
 //! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
 //! naming each stale file, when a checked-in file differs from what would be written.
 //! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
-//! `book.rs`.
+//! `book.rs`. `cargo xtask test` runs every test, Rust and Python (`test.rs`).
 
 mod amazons;
 mod book;
@@ -15,6 +15,7 @@ mod neighbours;
 mod othello;
 mod regenerate;
 mod splitmix;
+mod test;
 mod zobrist;
 
 use std::process::ExitCode;
@@ -43,6 +44,9 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Run every test: `cargo test --workspace`, then the Python package built into `.venv`
+    /// and its pytest suite (needs only Rust and Python 3).
+    Test,
 }
 
 fn main() -> ExitCode {
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
+        Command::Test => test::run_all(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,350 @@
+//! Integer action encodings and observation planes, one per game, as reinforcement-learning
+//! environments (PettingZoo, OpenSpiel, the vectorized environments) expect them.
+//!
+//! - **Othello** (OpenSpiel's `othello`): 65 actions, square `8 * row + col` with a1 = 0
+//!   row by row, 64 = pass; observation planes `[3, 8, 8]`: empty, the observing player's
+//!   discs, the opponent's.
+//! - **Amazons** (OpenSpiel's `amazons`): a turn is three sub-actions of 100 each — the queen
+//!   to move, its destination, the arrow square — numbered a10 = 0 row by row; observation
+//!   planes `[4, 10, 10]`: the observing player's queens, the opponent's, the arrows, and the
+//!   square selected so far this turn (the queen, then its destination).
+//! - **Santorini** (OpenSpiel has no Santorini; this encoding is ours): 769 actions.
+//!   `worker * 64 + move_direction * 8 + build_direction` (0..128) moves a worker and builds,
+//!   worker 0 being the side to move's worker on the lower square (row by row, A1 first)
+//!   and directions in the order N, NE, E, SE, S, SW, W, NW; `128 + worker * 8 +
+//!   move_direction` (128..144) is a winning move up to level 3; `144 + 25 * a + b` places
+//!   the two workers on squares `a < b` (numbered `5 * row + col`, A1 = 0). Observation
+//!   planes `[7, 5, 5]`: levels 0 to 4 one-hot, the observing player's workers, the
+//!   opponent's.
+
+use bitgames::bitboard::Direction;
+use bitgames::search::{Game, Outcome, Player};
+use bitgames::{amazons, othello, santorini};
+
+/// One game as an environment: a state, its legal actions as a mask, applying an action,
+/// the observation planes and the end.
+pub trait Encoding: Copy + std::fmt::Debug + Send + Sync + 'static {
+    /// The number of distinct actions.
+    const ACTIONS: usize;
+    /// The observation planes' shape: planes, rows, columns.
+    const PLANES: [usize; 3];
+
+    /// The start of a game.
+    fn start() -> Self;
+    /// The player to act (0 first, 1 second); meaningless once the game is over.
+    fn current_player(&self) -> usize;
+    /// Sets `mask[a]` for every legal action `a` (clearing the others).
+    fn legal_mask(&self, mask: &mut [bool]);
+    /// Applies action `a`, or says why it is not legal here.
+    fn apply(&mut self, action: usize) -> Result<(), String>;
+    /// Applies action `a`, which the caller has checked against [`Encoding::legal_mask`]
+    /// (the vectorized step's fast path; the default checks again).
+    fn apply_legal(&mut self, action: usize) {
+        self.apply(action)
+            .expect("the caller checked the action against the mask");
+    }
+    /// Writes the observation planes as seen by `player` (`PLANES` in row-major order).
+    fn observe(&self, player: usize, out: &mut [i8]);
+    /// The final rewards of both players (+1 win, -1 loss, 0 draw), or `None` if the game
+    /// goes on.
+    fn returns(&self) -> Option<[f32; 2]>;
+    /// Draws a uniformly random legal action (the game must not be over).
+    fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        use rand::RngExt;
+        let mut mask = vec![false; Self::ACTIONS];
+        self.legal_mask(&mut mask);
+        let legal: Vec<usize> = (0..Self::ACTIONS).filter(|&a| mask[a]).collect();
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+fn rewards(outcome: Outcome) -> Option<[f32; 2]> {
+    match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Draw => Some([0.0, 0.0]),
+        Outcome::Win(Player::First) => Some([1.0, -1.0]),
+        Outcome::Win(Player::Second) => Some([-1.0, 1.0]),
+    }
+}
+
+impl Encoding for othello::Position {
+    const ACTIONS: usize = 65;
+    const PLANES: [usize; 3] = [3, 8, 8];
+
+    fn start() -> Self {
+        othello::Position::start()
+    }
+
+    fn current_player(&self) -> usize {
+        self.side_to_move().index()
+    }
+
+    fn legal_mask(&self, mask: &mut [bool]) {
+        let moves = self.move_mask();
+        for (a, m) in mask.iter_mut().enumerate().take(64) {
+            *m = moves >> a & 1 == 1;
+        }
+        mask[64] = moves == 0 && !self.is_game_over();
+    }
+
+    fn apply(&mut self, action: usize) -> Result<(), String> {
+        let mv = match action {
+            64 => othello::Move::Pass,
+            a if a < 64 => {
+                othello::Move::Play(othello::Square::new(a as u32).ok_or("not a square")?)
+            }
+            a => return Err(format!("action {a} is out of range 0..65")),
+        };
+        let legal = self.legal_moves();
+        if !legal.contains(&mv) {
+            return Err(format!("action {action} ({mv}) is not legal here"));
+        }
+        *self = self.play(mv);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, action: usize) {
+        let mv = match othello::Square::new(action as u32) {
+            Some(square) => othello::Move::Play(square),
+            None => othello::Move::Pass,
+        };
+        *self = self.play(mv);
+    }
+
+    fn observe(&self, player: usize, out: &mut [i8]) {
+        let (black, white) = self.discs();
+        let (mine, theirs) = if player == 0 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        for s in 0..64 {
+            out[s] = i8::from((black | white) >> s & 1 == 0);
+            out[64 + s] = (mine >> s & 1) as i8;
+            out[128 + s] = (theirs >> s & 1) as i8;
+        }
+    }
+
+    fn returns(&self) -> Option<[f32; 2]> {
+        rewards(self.outcome())
+    }
+
+    fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        use rand::RngExt;
+        let mut moves = self.move_mask();
+        if moves == 0 {
+            return 64;
+        }
+        for _ in 0..rng.random_range(0..moves.count_ones()) {
+            moves &= moves - 1;
+        }
+        moves.trailing_zeros() as usize
+    }
+}
+
+/// The Amazons with a turn in progress: the queen and destination chosen so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AmazonsTurn {
+    /// The position at the start of the turn.
+    pub position: amazons::Position,
+    /// The queen chosen (first sub-action), if any.
+    pub from: Option<amazons::Square>,
+    /// Its destination (second sub-action), if any.
+    pub to: Option<amazons::Square>,
+}
+
+fn amazons_square(cell: usize) -> Option<amazons::Square> {
+    (cell < 100).then(|| amazons::Square::from_row_col((cell / 10) as u8, (cell % 10) as u8))?
+}
+
+fn amazons_cell(square: amazons::Square) -> usize {
+    usize::from(square.row()) * 10 + usize::from(square.col())
+}
+
+impl Encoding for AmazonsTurn {
+    const ACTIONS: usize = 100;
+    const PLANES: [usize; 3] = [4, 10, 10];
+
+    fn start() -> Self {
+        AmazonsTurn {
+            position: amazons::Position::start(),
+            from: None,
+            to: None,
+        }
+    }
+
+    fn current_player(&self) -> usize {
+        self.position.side_to_move().index()
+    }
+
+    fn legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for mv in self.position.legal_moves() {
+            let cell = match (self.from, self.to) {
+                (None, _) => mv.from,
+                (Some(from), None) if mv.from == from => mv.to,
+                (Some(from), Some(to)) if mv.from == from && mv.to == to => mv.arrow,
+                _ => continue,
+            };
+            mask[amazons_cell(cell)] = true;
+        }
+    }
+
+    fn apply(&mut self, action: usize) -> Result<(), String> {
+        let square =
+            amazons_square(action).ok_or(format!("action {action} is out of range 0..100"))?;
+        let mut mask = [false; 100];
+        self.legal_mask(&mut mask);
+        if !mask[action] {
+            let what = match (self.from, self.to) {
+                (None, _) => "a queen of the side to move that can move",
+                (Some(_), None) => "a square the chosen queen reaches",
+                _ => "a square the moved queen can shoot to",
+            };
+            return Err(format!("action {action} ({square}) is not {what}"));
+        }
+        match (self.from, self.to) {
+            (None, _) => self.from = Some(square),
+            (Some(_), None) => self.to = Some(square),
+            (Some(from), Some(to)) => {
+                let mv = amazons::Move {
+                    from,
+                    to,
+                    arrow: square,
+                };
+                *self = AmazonsTurn {
+                    position: self.position.play(mv),
+                    from: None,
+                    to: None,
+                };
+            }
+        }
+        Ok(())
+    }
+
+    fn observe(&self, player: usize, out: &mut [i8]) {
+        let me = if player == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let planes = [
+            self.position.queens(me),
+            self.position.queens(me.other()),
+            self.position.arrows(),
+        ];
+        out.fill(0);
+        for (p, set) in planes.iter().enumerate() {
+            for bit in *set {
+                if let Some(square) = amazons::Square::from_bit(bit) {
+                    out[p * 100 + amazons_cell(square)] = 1;
+                }
+            }
+        }
+        if let Some(selected) = self.to.or(self.from) {
+            out[300 + amazons_cell(selected)] = 1;
+        }
+    }
+
+    fn returns(&self) -> Option<[f32; 2]> {
+        rewards(self.position.outcome())
+    }
+}
+
+/// The eight directions' (row, column) steps, in action order (N, NE, E, SE, S, SW, W, NW).
+fn steps() -> [(i32, i32); 8] {
+    Direction::ALL.map(Direction::delta)
+}
+
+fn santorini_step(from: santorini::Square, d: usize) -> Option<santorini::Square> {
+    let (dr, dc) = steps()[d];
+    let index = from.index() as i32;
+    let (r, c) = (index / 5 + dr, index % 5 + dc);
+    ((0..5).contains(&r) && (0..5).contains(&c))
+        .then(|| santorini::Square::from_index((r * 5 + c) as usize))
+}
+
+fn santorini_direction(from: santorini::Square, to: santorini::Square) -> Option<usize> {
+    (0..8).find(|&d| santorini_step(from, d) == Some(to))
+}
+
+/// The action of a Santorini move in `position` (see the module docs).
+pub fn santorini_action(position: &santorini::Position, mv: santorini::Move) -> usize {
+    let side = position.side_to_move();
+    let worker = |from: santorini::Square| {
+        let lower = position.workers(side).iter().next();
+        usize::from(lower != Some(from.bit()))
+    };
+    match mv {
+        santorini::Move::Place(a, b) => {
+            let (a, b) = (a.index().min(b.index()), a.index().max(b.index()));
+            144 + 25 * a + b
+        }
+        santorini::Move::Win { from, to } => {
+            128 + worker(from) * 8 + santorini_direction(from, to).expect("a step")
+        }
+        santorini::Move::Build { from, to, build } => {
+            worker(from) * 64
+                + santorini_direction(from, to).expect("a step") * 8
+                + santorini_direction(to, build).expect("a step")
+        }
+    }
+}
+
+impl Encoding for santorini::Position {
+    const ACTIONS: usize = 769;
+    const PLANES: [usize; 3] = [7, 5, 5];
+
+    fn start() -> Self {
+        santorini::Position::empty()
+    }
+
+    fn current_player(&self) -> usize {
+        self.side_to_move().index()
+    }
+
+    fn legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for mv in self.legal_moves() {
+            mask[santorini_action(self, mv)] = true;
+        }
+    }
+
+    fn apply(&mut self, action: usize) -> Result<(), String> {
+        let mv = self
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| santorini_action(self, mv) == action)
+            .ok_or_else(|| {
+                if action < Self::ACTIONS {
+                    format!("action {action} is not legal here")
+                } else {
+                    format!("action {action} is out of range 0..769")
+                }
+            })?;
+        *self = self.play(mv);
+        Ok(())
+    }
+
+    fn observe(&self, player: usize, out: &mut [i8]) {
+        let me = if player == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        out.fill(0);
+        for square in santorini::Square::all() {
+            let i = square.index();
+            out[usize::from(self.height(square)).min(4) * 25 + i] = 1;
+            match self.worker_at(square) {
+                Some(p) if p == me => out[125 + i] = 1,
+                Some(_) => out[150 + i] = 1,
+                None => {}
+            }
+        }
+    }
+
+    fn returns(&self) -> Option<[f32; 2]> {
+        rewards(Game::outcome(self))
+    }
+}
