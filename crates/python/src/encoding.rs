@@ -58,6 +58,23 @@ pub trait Encoding: Copy + std::fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// Writes bit `i` of `bits` as `out[i]` (0 or 1) for `i` in 0..64, eight bytes at a time:
+/// each byte of the board is replicated into all eight byte lanes, lane `k` keeps bit `k`,
+/// and adding 0x7f to every lane carries a set bit into the lane's top bit (no lane
+/// overflows: its value is 0 or a single bit).
+fn spread_bits(bits: u64, out: &mut [i8]) {
+    const REPLICATE: u64 = 0x0101_0101_0101_0101;
+    const LANE_BITS: u64 = 0x8040_2010_0804_0201;
+    for (row, chunk) in out.chunks_exact_mut(8).enumerate() {
+        let byte = (bits >> (8 * row)) & 0xff;
+        let lanes = (byte.wrapping_mul(REPLICATE) & LANE_BITS).wrapping_add(0x7f7f_7f7f_7f7f_7f7f);
+        let ones = (lanes >> 7) & REPLICATE;
+        for (o, b) in chunk.iter_mut().zip(ones.to_le_bytes()) {
+            *o = b as i8;
+        }
+    }
+}
+
 fn rewards(outcome: Outcome) -> Option<[f32; 2]> {
     match outcome {
         Outcome::Ongoing => None,
@@ -81,8 +98,10 @@ impl Encoding for othello::Position {
 
     fn legal_mask(&self, mask: &mut [bool]) {
         let moves = self.move_mask();
-        for (a, m) in mask.iter_mut().enumerate().take(64) {
-            *m = moves >> a & 1 == 1;
+        let mut bytes = [0i8; 64];
+        spread_bits(moves, &mut bytes);
+        for (m, &b) in mask.iter_mut().zip(&bytes) {
+            *m = b != 0;
         }
         mask[64] = moves == 0 && !self.is_game_over();
     }
@@ -346,5 +365,28 @@ impl Encoding for santorini::Position {
 
     fn returns(&self) -> Option<[f32; 2]> {
         rewards(Game::outcome(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_bits_writes_one_byte_a_bit() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..1_000 {
+            // SplitMix64 steps for varied boards.
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let bits = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let mut out = [7i8; 64];
+            spread_bits(bits, &mut out);
+            for (i, &o) in out.iter().enumerate() {
+                assert_eq!(o, (bits >> i & 1) as i8, "bit {i} of {bits:#x}");
+            }
+        }
+        let mut out = [7i8; 64];
+        spread_bits(u64::MAX, &mut out);
+        assert_eq!(out, [1; 64]);
     }
 }
