@@ -15,18 +15,32 @@ use crate::{Bitboard, Geometry, Word};
 /// What is wrong with a diagram string.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DiagramError {
+    /// The diagram has the wrong number of non-blank lines for the board.
     #[error("expected {expected} rows, found {found}")]
-    RowCount { expected: u32, found: usize },
-    #[error("row {row}: expected {expected} squares, found {found}")]
-    RowLength {
-        row: usize,
+    RowCount {
+        /// The board's height.
         expected: u32,
+        /// Non-blank lines in the diagram.
         found: usize,
     },
+    /// A row has the wrong number of squares for the board.
+    #[error("row {row}: expected {expected} squares, found {found}")]
+    RowLength {
+        /// The row, 1-based from the top.
+        row: usize,
+        /// The board's width.
+        expected: u32,
+        /// Squares (non-whitespace characters) in the row.
+        found: usize,
+    },
+    /// A square is neither `-` nor `*`.
     #[error("row {row}, column {column}: unexpected character {found:?} (use '-' or '*')")]
     BadCharacter {
+        /// The row, 1-based from the top.
         row: usize,
+        /// The column, 1-based, counting squares only (whitespace is skipped).
         column: usize,
+        /// The character found there.
         found: char,
     },
 }
