@@ -174,6 +174,7 @@ impl fmt::Debug for DistanceLayers {
 pub struct DistanceGrid(pub [Option<u8>; 25]);
 
 impl DistanceGrid {
+    /// The distance to `cell`, `None` when it cannot be reached.
     pub fn get(&self, cell: Cell) -> Option<u8> {
         self.0[cell.index()]
     }
