@@ -46,8 +46,9 @@ pub enum DiagramError {
 }
 
 impl<G: Geometry> Bitboard<G> {
-    /// Parses a diagram (see the [module docs](self)). Rows and columns in errors are
-    /// 1-based.
+    /// Parses a diagram: one board row a line, top row first, `-` an empty square and `*` a
+    /// set one; whitespace inside a line is ignored and blank lines are skipped. Rows and
+    /// columns in errors are 1-based.
     pub fn from_diagram(text: &str) -> Result<Self, DiagramError> {
         let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         if rows.len() != G::HEIGHT as usize {
