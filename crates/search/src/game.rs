@@ -55,8 +55,9 @@ impl Outcome {
 pub trait Game:
     Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::Error> + Send + Sync + 'static
 {
-    /// One move in the game's notation, small and `Copy` so move lists live on the stack;
-    /// `Ord` gives generic code (perft's divide, tests) a stable order to compare lists in.
+    /// One move, small and `Copy` so move lists live on the stack; `Display` writes it in the
+    /// game's notation, and `Ord` lets front ends and tests sort move lists to print or
+    /// compare them.
     type Move: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static;
     /// The legal moves of a position, on the stack.
     type Moves: AsRef<[Self::Move]> + IntoIterator<Item = Self::Move>;

@@ -24,11 +24,12 @@
 //! # Playouts and search
 //!
 //! - [`random_playout`] plays [`Game::random_move`]s to the end, reproducibly for a seeded
-//!   generator: the building block of MCTS and of random-position generators.
+//!   generator: the building block of MCTS, and a quick way to test a game's rules deep
+//!   in the tree.
 //! - [`AlphaBeta`] is negamax with iterative deepening, a transposition table and
 //!   depth/node/time [`Limits`]. It needs a static evaluation: the [`Evaluate`] trait, which
-//!   also lets a game order moves and offer opening-book moves. Wins score
-//!   `±(`[`WIN`]` - plies)`, so the shortest win is preferred.
+//!   also lets a game order moves and offer opening-book moves. A forced win scores
+//!   [`WIN`] minus the plies to it, so the shortest win is preferred.
 //! - [`Mcts`] is UCT Monte Carlo tree search with random playouts, seeded, keeping its tree
 //!   between moves ([`Mcts::advance`]).
 //!
