@@ -8,6 +8,8 @@
 //! The kernel groups run the games' [`Kernel`]s: the same check-and-time harness the tests
 //! and `bitgames compare` use, here driven by criterion.
 
+#![warn(missing_docs)]
+
 use std::hint::black_box;
 
 use bitgames_bitboard::harness::Kernel;

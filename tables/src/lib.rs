@@ -6,6 +6,7 @@
 //! comment); the game crates wrap them in typed bitboards.
 
 #![no_std]
+#![warn(missing_docs)]
 
 #[path = "generated/amazons.rs"]
 pub mod amazons;

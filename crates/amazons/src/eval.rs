@@ -61,22 +61,29 @@ impl Features {
         }
     }
 
+    /// Queen-distance territory `t1`, with the tempo constant [`KAPPA`] credited to the
+    /// side to move on tied squares.
     pub fn t1(&self, side_to_move: Player) -> f64 {
         f64::from(self.t1_lead) + Self::tempo(side_to_move) * f64::from(self.t1_ties)
     }
 
+    /// King-distance territory `t2`, tied squares credited as in [`Features::t1`].
     pub fn t2(&self, side_to_move: Player) -> f64 {
         f64::from(self.t2_lead) + Self::tempo(side_to_move) * f64::from(self.t2_ties)
     }
 
+    /// `c1 = 2 Σ (2^-D1w − 2^-D1b)`, converted from fixed point.
     pub fn c1(&self) -> f64 {
         2.0 * self.c1_fixed as f64 / (1u64 << SCALE) as f64
     }
 
+    /// `c2 = Σ clamp((D2b − D2w) / 6, −1, 1)`, converted from sixths.
     pub fn c2(&self) -> f64 {
         f64::from(self.c2_sixths) / 6.0
     }
 
+    /// `w`, how contested the board is: near 0 once the sides are walled apart, which
+    /// shifts the score's weight onto territory.
     pub fn w(&self) -> f64 {
         self.w_fixed as f64 / (1u64 << SCALE) as f64
     }

@@ -46,6 +46,8 @@
 //! # Ok::<(), bitgames_amazons::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod distances;
 mod error;
 pub mod eval;

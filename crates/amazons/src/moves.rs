@@ -8,8 +8,11 @@ use crate::{Error, Square};
 /// A queen move followed by an arrow shot from the queen's new square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
+    /// The square the queen leaves.
     pub from: Square,
+    /// The square the queen lands on, where the arrow is shot from.
     pub to: Square,
+    /// The square the arrow burns: a queen move from `to` with `from` now empty.
     pub arrow: Square,
 }
 

@@ -84,18 +84,24 @@ impl<S: Kernels> Position<S> {
         self.queens[player.index()]
     }
 
+    /// The burnt squares: shot by arrows, blocked for the rest of the game.
     pub fn arrows(&self) -> Bitboard {
         self.arrows
     }
 
+    /// The side to move (`First` is white). Also available through [`Game`]; this
+    /// inherent copy needs no trait import.
     pub fn side_to_move(&self) -> Player {
         self.side
     }
 
+    /// Queens of both sides and arrows: every square a queen or arrow cannot cross.
     pub fn occupied(&self) -> Bitboard {
         self.queens[0] | self.queens[1] | self.arrows
     }
 
+    /// The board squares nothing stands on (never a guard bit), where queens and arrows
+    /// may go.
     pub fn empty_squares(&self) -> Bitboard {
         !self.occupied()
     }
@@ -115,6 +121,8 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Every legal move of the side to move, queen by queen in bit order, then destination,
+    /// then arrow; empty exactly when the side to move has lost.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_queen_move(|from, to, after| {
@@ -167,6 +175,8 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// The Zobrist hash from scratch (a key per queen or arrow by square and kind, and the
+    /// side key when black is to move), to test the incremental one.
     pub fn recompute_hash(&self) -> u64 {
         let mut hash = 0;
         for (kind, set) in [self.queens[0], self.queens[1], self.arrows]

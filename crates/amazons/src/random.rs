@@ -44,12 +44,18 @@ pub fn random_move<S: Kernels, R: Rng + ?Sized>(
 }
 
 /// One kernel question: a reachable position's occupancy, one of its queens (for
-/// `queen_reach`), and the side to move's queens (the sources for `fill`).
+/// `queen_reach`), and every queen on the board (the sources for `fill` and
+/// `min_distances`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KernelInstance {
+    /// The reachable position the question comes from, so a failing check can show it.
     pub position: Position,
+    /// A queen of the side to move, picked at random: the square `queen_reach` starts from.
     pub queen: Square,
+    /// Queens and arrows of the position: what blocks a queen (its complement is the
+    /// `empty` argument of the set-wise kernels).
     pub occupied: Bitboard,
+    /// The queens of both sides: the sources `fill` and `min_distances` start from.
     pub sources: Bitboard,
 }
 

@@ -36,16 +36,19 @@ impl Square {
         Square(bit as u8)
     }
 
+    /// The bit index `11 * row + col`, for bitboard and per-square table lookups.
     #[inline(always)]
     pub const fn bit(self) -> u32 {
         self.0 as u32
     }
 
+    /// The square as a raw one-bit `u128` word, for code working on the bare integer.
     #[inline(always)]
     pub const fn mask(self) -> u128 {
         1 << self.0
     }
 
+    /// The set holding only this square.
     #[inline(always)]
     pub fn bitboard(self) -> Bitboard {
         Bitboard::from_bits(self.mask())

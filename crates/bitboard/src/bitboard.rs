@@ -56,6 +56,8 @@ impl<G: Geometry> Bitboard<G> {
         self.0 & !G::VALID == G::Word::ZERO
     }
 
+    /// Whether bit `square` is set; `false` for any square past the word rather than a
+    /// shift overflow.
     #[inline(always)]
     pub fn contains(self, square: u32) -> bool {
         square < G::Word::BITS && (self.0 >> square) & G::Word::ONE == G::Word::ONE
@@ -75,11 +77,13 @@ impl<G: Geometry> Bitboard<G> {
         Self::from_bits(self.0 & !(G::Word::ONE << square))
     }
 
+    /// Whether no square is set.
     #[inline(always)]
     pub fn is_empty(self) -> bool {
         self.0 == G::Word::ZERO
     }
 
+    /// Whether some square is set: reads better than `!is_empty()` in kernel conditions.
     #[inline(always)]
     pub fn any(self) -> bool {
         !self.is_empty()
@@ -103,6 +107,7 @@ impl<G: Geometry> Bitboard<G> {
         (self & other).any()
     }
 
+    /// Whether every square of `self` is also in `other`.
     #[inline(always)]
     pub fn is_subset(self, other: Self) -> bool {
         (self - other).is_empty()

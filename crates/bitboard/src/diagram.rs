@@ -15,25 +15,40 @@ use crate::{Bitboard, Geometry, Word};
 /// What is wrong with a diagram string.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DiagramError {
+    /// The diagram has the wrong number of non-blank lines for the board.
     #[error("expected {expected} rows, found {found}")]
-    RowCount { expected: u32, found: usize },
-    #[error("row {row}: expected {expected} squares, found {found}")]
-    RowLength {
-        row: usize,
+    RowCount {
+        /// The board's height.
         expected: u32,
+        /// Non-blank lines in the diagram.
         found: usize,
     },
+    /// A row has the wrong number of squares for the board.
+    #[error("row {row}: expected {expected} squares, found {found}")]
+    RowLength {
+        /// The row, 1-based from the top.
+        row: usize,
+        /// The board's width.
+        expected: u32,
+        /// Squares (non-whitespace characters) in the row.
+        found: usize,
+    },
+    /// A square is neither `-` nor `*`.
     #[error("row {row}, column {column}: unexpected character {found:?} (use '-' or '*')")]
     BadCharacter {
+        /// The row, 1-based from the top.
         row: usize,
+        /// The column, 1-based, counting squares only (whitespace is skipped).
         column: usize,
+        /// The character found there.
         found: char,
     },
 }
 
 impl<G: Geometry> Bitboard<G> {
-    /// Parses a diagram (see the [module docs](self)). Rows and columns in errors are
-    /// 1-based.
+    /// Parses a diagram: one board row a line, top row first, `-` an empty square and `*` a
+    /// set one; whitespace inside a line is ignored and blank lines are skipped. Rows and
+    /// columns in errors are 1-based.
     pub fn from_diagram(text: &str) -> Result<Self, DiagramError> {
         let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         if rows.len() != G::HEIGHT as usize {

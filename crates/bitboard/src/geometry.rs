@@ -14,6 +14,8 @@ use crate::Word;
 /// columns, or a guard column) are never set in a bitboard built through this crate's API;
 /// they exist so that plain shifts cannot wrap from one row into the next.
 pub trait Geometry: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static {
+    /// The integer the board lives in: the narrowest of `u64`/`u128` that holds the grid
+    /// with its padding.
     type Word: Word;
     /// The geometry's name, used in `Debug` output.
     const NAME: &'static str;
@@ -113,17 +115,26 @@ geometry! {
 /// towards row 0, the top row of a diagram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
+    /// One row up (towards row 0).
     North,
+    /// One row up, one column right.
     NorthEast,
+    /// One column right.
     East,
+    /// One row down, one column right.
     SouthEast,
+    /// One row down.
     South,
+    /// One row down, one column left.
     SouthWest,
+    /// One column left.
     West,
+    /// One row up, one column left.
     NorthWest,
 }
 
 impl Direction {
+    /// Every direction in table order (clockwise from north), for loops over all eight.
     pub const ALL: [Direction; 8] = [
         Direction::North,
         Direction::NorthEast,
@@ -163,6 +174,7 @@ impl Direction {
         dr * stride as i32 + dc
     }
 
+    /// The direction back: half a turn round, four places on in [`Direction::ALL`].
     #[inline(always)]
     pub const fn opposite(self) -> Direction {
         Direction::ALL[(self as usize + 4) % 8]

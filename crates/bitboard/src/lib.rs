@@ -13,6 +13,8 @@
 //!
 //! There is no game logic here.
 
+#![warn(missing_docs)]
+
 mod bitboard;
 mod diagram;
 pub mod gather;

@@ -48,7 +48,7 @@ impl fmt::Display for StrategyKind {
     }
 }
 
-/// A named implementation strategy (a zero-sized type). Declare one with [`strategy!`].
+/// A named implementation strategy (a zero-sized type). Declare one with [`strategy!`](crate::strategy!).
 pub trait Strategy:
     Copy + Default + Eq + core::hash::Hash + fmt::Debug + Send + Sync + 'static
 {

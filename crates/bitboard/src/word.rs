@@ -25,11 +25,16 @@ pub trait Word:
     + BitOrAssign
     + BitXorAssign
 {
+    /// The empty set (generic code cannot write the literal `0`).
     const ZERO: Self;
+    /// Bit 0 alone, shifted to make single-square sets.
     const ONE: Self;
+    /// The width of the word in bits: the most squares a board in it can have.
     const BITS: u32;
 
+    /// The number of set bits (squares in the set), `popcnt` where the target has it.
     fn count_ones(self) -> u32;
+    /// The index of the lowest set bit, `BITS` when none is set: the first square of a set.
     fn trailing_zeros(self) -> u32;
     /// `self` with its lowest set bit cleared.
     fn clear_lowest(self) -> Self;

@@ -29,8 +29,12 @@ use crate::{Kernels, Move, Position, Square};
 /// orientation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// Black's discs in the canonical orientation (bit `8 * row + col`).
     pub black: u64,
+    /// White's discs in the canonical orientation.
     pub white: u64,
+    /// The side to move, stored apart since equal discs with either side to move are
+    /// different entries.
     pub white_to_move: bool,
     /// The best move's square bit, 64 for a pass.
     pub best: u8,

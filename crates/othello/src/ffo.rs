@@ -33,6 +33,7 @@ use crate::{Error, Move, Position};
 pub struct Problem {
     /// The line number, from 1.
     pub line: usize,
+    /// The position to solve.
     pub position: Position,
     /// The listed moves with the final disc difference for the side to move after each
     /// (under perfect play), in file order.
@@ -71,22 +72,44 @@ impl Problem {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}: {kind}")]
 pub struct FfoError {
+    /// The line number, from 1.
     pub line: usize,
+    /// What is wrong with the line.
     pub kind: FfoErrorKind,
 }
 
+/// What is wrong with one line of an FFO file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FfoErrorKind {
+    /// The position before the first `;` does not parse.
     #[error("{0}")]
     Position(Error),
+    /// An item has no `:` between the move and the score.
     #[error("{text:?}: expected MOVE:SCORE, like A2:+38")]
-    Item { text: String },
+    Item {
+        /// The item, trimmed.
+        text: String,
+    },
+    /// An item's move is malformed or illegal in the line's position.
     #[error("{text:?}: {source}")]
-    Move { text: String, source: Error },
+    Move {
+        /// The move text, trimmed.
+        text: String,
+        /// Why the position rejects it.
+        source: Error,
+    },
+    /// An item's score is not a disc difference from -64 to +64.
     #[error("score {text:?}: expected a whole number of discs from -64 to +64, like +38")]
-    Score { text: String },
+    Score {
+        /// The score text, trimmed.
+        text: String,
+    },
+    /// The same move has two items on the line, so its score would be ambiguous.
     #[error("{mv} is listed twice")]
-    Duplicate { mv: Move },
+    Duplicate {
+        /// The repeated move.
+        mv: Move,
+    },
 }
 
 /// Reads a whole file. Comments and blank lines are skipped; the first bad line is an error.

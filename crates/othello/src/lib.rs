@@ -53,6 +53,8 @@
 //! default `book` feature), [`symmetry`] the eight board symmetries and canonical forms,
 //! and [`ffo`] a reader for FFO/Edax `.obf` endgame test files.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "book")]
 pub mod book;
 mod engine;

@@ -5,6 +5,8 @@ use core::str::FromStr;
 
 use crate::{Error, Square};
 
+/// An Othello move. A pass is a move of its own (one ply) so that search and perft treat
+/// every turn alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
     /// Place a disc on the square.

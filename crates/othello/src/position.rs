@@ -115,6 +115,7 @@ impl<S: Kernels> Position<S> {
         self.counts
     }
 
+    /// The squares neither side has a disc on, as a `u64` mask (bit `8 * row + col`).
     pub fn empty_squares(&self) -> u64 {
         !(self.player | self.opponent)
     }
@@ -125,6 +126,8 @@ impl<S: Kernels> Position<S> {
         S::legal_moves(self.player, self.opponent)
     }
 
+    /// Every legal move in square order; a lone [`Move::Pass`] when the side to move has no
+    /// square but the opponent has, and empty when the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let mut moves = self.move_mask();

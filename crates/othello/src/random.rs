@@ -28,8 +28,11 @@ pub fn corpus(count: usize, seed: u64) -> Vec<Position> {
 /// one of its legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KernelInstance {
+    /// The side to move's discs: the `player` argument of every kernel.
     pub player: u64,
+    /// The other side's discs.
     pub opponent: u64,
+    /// A legal move of the side to move, drawn uniformly: the square `flips` is asked about.
     pub square: crate::Square,
 }
 

@@ -36,21 +36,25 @@ impl Square {
         }
     }
 
+    /// The bit index `8 * row + col`, for masks and per-square table lookups.
     #[inline(always)]
     pub const fn bit(self) -> u32 {
         self.0 as u32
     }
 
+    /// The square alone as a `u64` mask, to test or set it in a disc set.
     #[inline(always)]
     pub const fn mask(self) -> u64 {
         1 << self.0
     }
 
+    /// The row, 0-based from the top (row 0 is rank 1).
     #[inline(always)]
     pub const fn row(self) -> u8 {
         self.0 / 8
     }
 
+    /// The column, 0-based from the left (column 0 is file a).
     #[inline(always)]
     pub const fn col(self) -> u8 {
         self.0 % 8

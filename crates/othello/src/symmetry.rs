@@ -25,6 +25,7 @@ use crate::{Kernels, Move, Position, Square};
 pub struct Symmetry(u8);
 
 impl Symmetry {
+    /// The symmetry that changes nothing (no mirror, flip or transpose).
     pub const IDENTITY: Symmetry = Symmetry(0);
     const MIRROR: u8 = 1;
     const FLIP: u8 = 2;

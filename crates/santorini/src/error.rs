@@ -8,33 +8,98 @@ use crate::{Square, SquareError};
 /// of the input that is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
+    /// The position is not four `/`-separated parts.
     #[error(
         "position {text:?}: expected 4 parts separated by '/' \
          (heights/side to move/player 1/player 2), found {found}"
     )]
-    PartCount { text: String, found: usize },
+    PartCount {
+        /// The whole position text, as given.
+        text: String,
+        /// How many parts it has.
+        found: usize,
+    },
+    /// The heights part does not have one digit for each of the 25 squares.
     #[error("heights {text:?}: expected 25 digits, found {found} characters")]
-    HeightsLength { text: String, found: usize },
+    HeightsLength {
+        /// The heights part, as given.
+        text: String,
+        /// Characters in it.
+        found: usize,
+    },
+    /// A heights character is not a digit 0-4.
     #[error("heights: {found:?} at {square} is not a height 0-4")]
-    BadHeight { square: Square, found: char },
+    BadHeight {
+        /// The square the character stands for.
+        square: Square,
+        /// The character found there.
+        found: char,
+    },
+    /// The side to move is neither `1` nor `2`: the text found.
     #[error("side to move {0:?}: expected 1 or 2")]
     SideToMove(String),
+    /// A player names a god: only the base game (`mortal`) is supported.
     #[error("player {player}: god powers are not supported (found {god:?}, only mortal)")]
-    GodPowers { player: u8, god: String },
+    GodPowers {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The god named instead of `mortal`.
+        god: String,
+    },
+    /// A player's part is neither `mortal` nor `mortal:` with squares.
     #[error("player {player}: {text:?} is not `mortal` or `mortal:<square>,<square>`")]
-    WorkerList { player: u8, text: String },
+    WorkerList {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The player's part, as given.
+        text: String,
+    },
+    /// A player's worker square does not parse.
     #[error("player {player}: {source}")]
-    WorkerSquare { player: u8, source: SquareError },
+    WorkerSquare {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// What is wrong with the square.
+        source: SquareError,
+    },
+    /// A player has placed a number of workers other than none or two.
     #[error("player {player}: expected no workers (before set-up) or 2, found {found}")]
-    WorkerCount { player: u8, found: usize },
+    WorkerCount {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// How many worker squares the player's part lists.
+        found: usize,
+    },
+    /// Two workers (of one player or both) stand on the same square.
     #[error("{square}: two workers on one square")]
-    SharedSquare { square: Square },
+    SharedSquare {
+        /// The square they share.
+        square: Square,
+    },
+    /// A worker stands on a domed square.
     #[error("{square}: a worker cannot stand on a dome")]
-    WorkerOnDome { square: Square },
+    WorkerOnDome {
+        /// The domed square.
+        square: Square,
+    },
+    /// The placed workers do not fit the side to move (player 1 places first, then
+    /// player 2): what is wrong.
     #[error("set-up: {0}")]
     SetUp(&'static str),
+    /// A move string does not follow the move notation.
     #[error("move {text:?}: {reason}")]
-    MoveSyntax { text: String, reason: String },
+    MoveSyntax {
+        /// The move text, as given.
+        text: String,
+        /// Which part is malformed.
+        reason: String,
+    },
+    /// A well-formed move that this position does not allow.
     #[error("illegal move {text}: {reason}")]
-    IllegalMove { text: String, reason: String },
+    IllegalMove {
+        /// The move in canonical notation.
+        text: String,
+        /// Why this position does not allow it.
+        reason: String,
+    },
 }

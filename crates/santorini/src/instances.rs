@@ -13,7 +13,9 @@ use crate::{Cell, LevelGrid, Levels, Square};
 /// One `move_to` / `distances` question in both forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Instance {
+    /// The worker's space in list form, as the list-form kernels take it.
     pub from: Cell,
+    /// Every space's level in list form, 0-4 (4: a dome, or a space another worker blocks).
     pub grid: LevelGrid,
     /// `from` as a bitboard square.
     pub square: Square,

@@ -65,6 +65,8 @@
 //! # Ok::<(), bitgames_santorini::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod error;
 mod eval;
 pub mod instances;

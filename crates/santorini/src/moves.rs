@@ -13,12 +13,21 @@ pub enum Move {
     Place(Square, Square),
     /// Move a worker from `from` to `to`, then build on `build` with it.
     Build {
+        /// The square the worker leaves.
         from: Square,
+        /// The square it moves to, a neighbour at most one level up.
         to: Square,
+        /// The square it builds on: a neighbour of `to` without a dome or a worker (`from`
+        /// is free again).
         build: Square,
     },
     /// Move a worker up onto level 3: the game is won and there is no build.
-    Win { from: Square, to: Square },
+    Win {
+        /// The worker's square, on level 2.
+        from: Square,
+        /// The level-3 square it climbs to.
+        to: Square,
+    },
 }
 
 impl Move {

@@ -83,6 +83,7 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// The building levels of every square, as the kernels take them.
     pub fn levels(&self) -> &Levels {
         &self.levels
     }
@@ -93,16 +94,20 @@ impl<S: Kernels> Position<S> {
         self.levels.level(square)
     }
 
+    /// The squares of `player`'s workers (empty before they are placed).
     pub fn workers(&self, player: Player) -> Bitboard {
         self.workers[player.index()]
     }
 
+    /// Whose worker stands on `square`, if any.
     pub fn worker_at(&self, square: Square) -> Option<Player> {
         [Player::First, Player::Second]
             .into_iter()
             .find(|p| self.workers[p.index()].contains(square.bit()))
     }
 
+    /// The player to move (or to place workers). Also available through
+    /// [`Game`](bitgames_search::Game); this inherent copy needs no trait import.
     pub fn side_to_move(&self) -> Player {
         self.side
     }
@@ -172,6 +177,9 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Every legal move: placements during set-up, otherwise each worker's winning climbs
+    /// then its move-and-build pairs; empty once someone has won or the side to move is
+    /// stuck.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_move(|mv| moves.push(mv));

@@ -39,10 +39,18 @@ pub struct Square(u8);
 /// A value that is not a square of the board.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SquareError {
+    /// A 1-based (row, col) pair outside 1..=5.
     #[error("({row}, {col}) is off the 5x5 board: rows and columns are 1..=5")]
-    OffBoard { row: u8, col: u8 },
+    OffBoard {
+        /// The row given.
+        row: u8,
+        /// The column given.
+        col: u8,
+    },
+    /// A bit index that is a padding bit or past the 7x7 grid: the bit given.
     #[error("bit {0} is not a square of the padded 7x7 board")]
     NotASquare(u32),
+    /// A square name that is not a file A-E and a rank 1-5: the text given.
     #[error("{0:?} is not a square: expected a file A-E and a rank 1-5, like C3")]
     BadName(String),
 }
@@ -86,11 +94,13 @@ impl Square {
         Square(bit as u8)
     }
 
+    /// The padded bit index, for bitboards and the generated per-square tables.
     #[inline(always)]
     pub fn bit(self) -> u32 {
         u32::from(self.0)
     }
 
+    /// The set holding only this square.
     #[inline(always)]
     pub fn bitboard(self) -> Bitboard {
         Bitboard::from_square(self.bit())
@@ -163,6 +173,7 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The cell at a 1-based (row, col), checked to be on the 5x5 board.
     pub fn new(row: u8, col: u8) -> Result<Cell, SquareError> {
         if (1..=5).contains(&row) && (1..=5).contains(&col) {
             Ok(Cell { row, col })
@@ -171,11 +182,13 @@ impl Cell {
         }
     }
 
+    /// The 1-based row (1 is the top row).
     #[inline(always)]
     pub fn row(self) -> u8 {
         self.row
     }
 
+    /// The 1-based column (1 is the left column).
     #[inline(always)]
     pub fn col(self) -> u8 {
         self.col
@@ -226,6 +239,7 @@ impl CellList {
         self.len += 1;
     }
 
+    /// The cells pushed so far, in order.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Cell] {
         &self.cells[..usize::from(self.len)]

@@ -8,12 +8,16 @@ use crate::{Evaluate, Game, Outcome, WIN};
 /// When to stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// The deepest iteration to start.
     pub max_depth: u32,
+    /// Stop once this many nodes are searched (the last completed iteration counts).
     pub max_nodes: Option<u64>,
+    /// Stop once this much time has passed (the last completed iteration counts).
     pub max_time: Option<Duration>,
 }
 
 impl Limits {
+    /// Iterate to `depth` plies, however long it takes.
     pub fn depth(depth: u32) -> Self {
         Limits {
             max_depth: depth,
@@ -22,6 +26,7 @@ impl Limits {
         }
     }
 
+    /// Search about `nodes` nodes: repeatable whatever the machine's load (what tests use).
     pub fn nodes(nodes: u64) -> Self {
         Limits {
             max_depth: 64,
@@ -30,6 +35,7 @@ impl Limits {
         }
     }
 
+    /// Search for about `time` (what players at a clock use).
     pub fn time(time: Duration) -> Self {
         Limits {
             max_depth: 64,
@@ -48,13 +54,16 @@ pub struct SearchResult<M> {
     pub score: i32,
     /// The deepest iteration completed.
     pub depth: u32,
+    /// Nodes searched, all iterations together.
     pub nodes: u64,
+    /// Wall-clock time of the whole search.
     pub seconds: f64,
     /// The principal variation of the last completed iteration.
     pub pv: Vec<M>,
 }
 
 impl<M> SearchResult<M> {
+    /// The search speed.
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.seconds.max(1e-9)
     }

@@ -7,11 +7,14 @@ use core::str::FromStr;
 /// One of the two players. `First` moves first from the start position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Player {
+    /// The player to move in the start position (Othello's black).
     First,
+    /// The player who replies to the first move.
     Second,
 }
 
 impl Player {
+    /// The opponent: the side to move after any move (a pass included).
     #[inline(always)]
     pub fn other(self) -> Player {
         match self {
@@ -30,12 +33,16 @@ impl Player {
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The game is not over: the side to move has a legal move.
     Ongoing,
+    /// The game is over and this player won.
     Win(Player),
+    /// The game is over and neither player won.
     Draw,
 }
 
 impl Outcome {
+    /// Whether the game has ended (a win or a draw), so no more moves are played.
     pub fn is_over(self) -> bool {
         self != Outcome::Ongoing
     }
@@ -48,9 +55,14 @@ impl Outcome {
 pub trait Game:
     Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::Error> + Send + Sync + 'static
 {
+    /// One move, small and `Copy` so move lists live on the stack; `Display` writes it in the
+    /// game's notation, and `Ord` lets front ends and tests sort move lists to print or
+    /// compare them.
     type Move: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static;
     /// The legal moves of a position, on the stack.
     type Moves: AsRef<[Self::Move]> + IntoIterator<Item = Self::Move>;
+    /// Everything that can go wrong reading a position or a move from outside, with a
+    /// message that says what and where.
     type Error: std::error::Error + Send + Sync + 'static;
 
     /// Lower-case name, as on the command line.
@@ -62,6 +74,7 @@ pub trait Game:
     /// The standard start position.
     fn start() -> Self;
 
+    /// The player whose turn it is (who plays the next move, a pass included).
     fn side_to_move(&self) -> Player;
 
     /// Every legal move (empty exactly when the game is over).
@@ -114,6 +127,8 @@ pub trait Game:
     /// [`Game::parse_move`] for moves from outside.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// Whether the game is over, and who won. Games answer it without listing moves, so
+    /// search leaves ask this rather than [`Game::legal_moves`].
     fn outcome(&self) -> Outcome;
 
     /// The Zobrist hash, kept up to date incrementally by [`Game::play`].

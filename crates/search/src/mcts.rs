@@ -30,7 +30,10 @@ struct Node<G: Game> {
 pub struct MctsResult<M> {
     /// The most-visited root move; `None` when the root has no legal move.
     pub best_move: Option<M>,
+    /// Iterations run (selection, expansion, one playout, backup), for reports and
+    /// iterations-per-second figures.
     pub iterations: u64,
+    /// Wall-clock time the search took.
     pub seconds: f64,
     /// The root's expected reward for the side to move, in [0, 1].
     pub value: f64,
@@ -44,6 +47,8 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: Game> Mcts<G> {
+    /// A tree holding only `root`; `seed` seeds the expansion order and the playouts, so a search
+    /// with an iteration limit is reproducible.
     pub fn new(root: G, seed: u64) -> Self {
         Mcts {
             nodes: vec![Self::leaf(root, None)],

@@ -29,6 +29,7 @@ pub trait RandomPosition: Game {
 /// How a random playout ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Playout<G: Game> {
+    /// The outcome at the last position: `Ongoing` when the ply limit stopped the playout.
     pub outcome: Outcome,
     /// Plies played.
     pub plies: u32,

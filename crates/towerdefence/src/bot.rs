@@ -44,11 +44,13 @@ pub enum Search {
 /// The bot's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotConfig {
+    /// How long (or how many playouts) each command may take.
     pub budget: Budget,
     /// Threads for the playouts (0: rayon's default, one per core).
     pub threads: usize,
     /// Seeds the playouts.
     pub seed: u64,
+    /// How playouts are spread over the candidate commands.
     pub search: Search,
 }
 
@@ -368,8 +370,11 @@ pub enum Controller {
 /// How one game between two controllers ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
+    /// Who won, or a tie.
     pub outcome: Outcome,
+    /// The round number the game ended at: rounds played, as the start is round 0.
     pub rounds: u32,
+    /// The state after the last round, for scores and health in reports.
     pub final_state: State,
 }
 
@@ -405,9 +410,13 @@ pub fn play_game(controllers: [&Controller; 2], seed: u64) -> GameRecord {
 /// The bot's results over a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MatchResult {
+    /// Games played.
     pub games: u32,
+    /// Games the bot won.
     pub wins: u32,
+    /// Games the opponent won.
     pub losses: u32,
+    /// Games neither won.
     pub ties: u32,
 }
 

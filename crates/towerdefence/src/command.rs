@@ -28,17 +28,27 @@ use crate::rules::{BuildingKind, HALF_WIDTH, MAP_HEIGHT};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Command {
+    /// Do nothing this round (also what an invalid command amounts to).
     #[default]
     Nothing,
+    /// Place a building of `kind` on an empty cell of the player's half, paying its price.
     Build {
+        /// The column in the player's own frame (0 its back column, 7 its front).
         x: u8,
+        /// The row (0 the top).
         y: u8,
+        /// What to build.
         kind: BuildingKind,
     },
+    /// Remove the player's building on a cell at once, constructed or not, for a refund.
     Deconstruct {
+        /// The column in the player's own frame (0 its back column, 7 its front).
         x: u8,
+        /// The row (0 the top).
         y: u8,
     },
+    /// Raise the iron curtain, which stops enemy missiles and tesla shots for a few
+    /// rounds; the engine ignores the cell.
     IronCurtain,
 }
 

@@ -19,6 +19,7 @@ use crate::{Command, FieldDifference, State};
 /// How one random game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayoutResult {
+    /// How the game ended: who won, or a tie.
     pub outcome: Outcome,
     /// Rounds simulated.
     pub rounds: u32,
@@ -49,11 +50,13 @@ pub fn game_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 /// What a batch of random games came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PlayoutStats {
+    /// Games played.
     pub games: u64,
     /// Rounds simulated in all.
     pub rounds: u64,
     /// Games won by A and by B.
     pub wins: [u64; 2],
+    /// Games neither player won.
     pub ties: u64,
 }
 
@@ -132,7 +135,9 @@ pub(crate) fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> 
 /// One round to simulate: a state and both players' commands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundInstance {
+    /// The state before the round.
     pub state: State,
+    /// A's command and B's, each valid in `state` and in its player's own frame.
     pub commands: [Command; 2],
 }
 

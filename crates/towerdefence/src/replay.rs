@@ -19,6 +19,7 @@ use crate::{Command, Error, State};
 pub struct RecordedRound {
     /// The round's number (from its folder name).
     pub round: u32,
+    /// The state the bots saw before the round (its `state.json`).
     pub state: State,
     /// A's and B's commands, each in its own frame.
     pub commands: Option<[Command; 2]>,
@@ -29,7 +30,9 @@ pub struct RecordedRound {
 pub struct Mismatch {
     /// The round whose commands were applied (its state is the start of the transition).
     pub round: u32,
+    /// The commands applied, A's and B's, each in its own frame.
     pub commands: [Command; 2],
+    /// The first field where the strategy's next state differs from the recorded one.
     pub difference: FieldDifference,
 }
 
@@ -50,6 +53,7 @@ impl fmt::Display for Mismatch {
 /// What replaying a game found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayReport {
+    /// The name of the strategy replayed.
     pub strategy: &'static str,
     /// Transitions checked (up to and including the mismatch, if any).
     pub transitions: usize,

@@ -48,7 +48,9 @@ pub const IRON_CURTAIN_SCORE: i32 = 20;
 /// One of the two players. A owns x 0..8 and fires towards +x; B owns x 8..16.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// The player whose half is x 0..8 (the left half), whose frame is the map's own.
     A,
+    /// The player whose half is x 8..16; its commands are mirrored (x' = 15 - x).
     B,
 }
 
@@ -105,24 +107,37 @@ impl fmt::Display for Player {
 /// The four kinds of building. The iron curtain is not a building (it has no cell).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BuildingKind {
+    /// A wall (`DEFENSE`): high health, no weapon, absorbs missiles.
     Defence,
+    /// Fires a missile down its row every fourth round.
     Attack,
+    /// Adds to its owner's energy income every round.
     Energy,
+    /// Spends its owner's energy to hit the topmost enemy building in each of the next 9
+    /// columns within one row of it (and the base from the front column).
     Tesla,
 }
 
 /// A kind's fixed statistics in the v3.0.2 configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildingStats {
+    /// Energy paid when the building is placed.
     pub price: i32,
+    /// Health when placed; it cannot be hit before it is constructed.
     pub health: i32,
+    /// Rounds from placement until the building works (`constructionTimeLeft` starts here).
     pub construction_time: i32,
+    /// Score its owner gains when placing it.
     pub construction_score: i32,
     /// Score per point of damage dealt to a building of this kind.
     pub destroy_multiplier: i32,
+    /// Extra energy (and score) per round once constructed (energy buildings only).
     pub energy_per_round: i32,
+    /// Damage of one missile or tesla shot; 0 for kinds without a weapon.
     pub weapon_damage: i32,
+    /// Cells its missiles move a round (attack buildings only).
     pub weapon_speed: i32,
+    /// The cooldown a shot sets: rounds the weapon waits before it can fire again.
     pub weapon_cooldown_period: i32,
     /// Columns reached (the engine's `maxRange`; teslas only).
     pub max_range: i32,
@@ -232,7 +247,9 @@ impl fmt::Display for BuildingKind {
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// This player won: the other's base fell alone, or this one scored more.
     Win(Player),
+    /// Equal scores with both bases standing (or both fallen).
     Tie,
 }
 

@@ -19,11 +19,14 @@ pub const MAX_MISSILES_PER_CELL: u8 = 4;
 /// One player's numbers, as the engine renders them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PlayerState {
+    /// Energy to spend on buildings, the curtain and tesla shots.
     pub energy: i32,
     /// Base health; the game ends when it is 0.
     pub health: i32,
     /// Hits the base has taken (every missile or tesla hit, even at 0 health).
     pub hits_taken: i32,
+    /// The score that decides a game where neither base falls alone (see the rules'
+    /// scoring).
     pub score: i32,
     /// The curtain may be raised (given the energy and no curtain active).
     pub iron_curtain_available: bool,
@@ -59,7 +62,9 @@ impl PlayerState {
 /// A building on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Building {
+    /// What the building is.
     pub kind: BuildingKind,
+    /// Health left; the building is removed at the end of the round it reaches 0.
     pub health: i32,
     /// Counts down every round from the construction time; the building works once it is
     /// -1 or less and keeps counting down after.
@@ -442,7 +447,9 @@ impl State {
 pub struct FieldDifference {
     /// Which field, e.g. `player B score` or `building at (9,3) health`.
     pub field: String,
+    /// The field's value in the expected state, as text.
     pub expected: String,
+    /// The field's value in the state compared with it, as text.
     pub got: String,
 }
 
