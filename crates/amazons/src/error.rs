@@ -49,3 +49,9 @@ pub enum Error {
         reason: String,
     },
 }
+
+impl From<bitgames_bitboard::ParseSquareError> for Error {
+    fn from(err: bitgames_bitboard::ParseSquareError) -> Error {
+        Error::BadSquare(err.text)
+    }
+}

@@ -105,8 +105,8 @@ fn king_layers(sources: Bitboard, empty: Bitboard) -> crate::DistanceLayers {
     let mut reached = sources;
     let mut frontier = sources;
     loop {
-        let x = frontier.0 | frontier.0 << 1 | frontier.0 >> 1;
-        frontier = Bitboard::from_bits((x | x << 11 | x >> 11) & empty.0) - reached;
+        let x = frontier.bits() | frontier.bits() << 1 | frontier.bits() >> 1;
+        frontier = Bitboard::from_bits_truncate((x | x << 11 | x >> 11) & empty.bits()) - reached;
         if frontier.is_empty() {
             return layers;
         }
@@ -229,12 +229,12 @@ pub fn evaluate_with<F: Kernels, S: Kernels>(position: &Position<S>) -> Features
 /// The same features square by square, from array breadth-first searches.
 pub fn evaluate_naive<S: Kernels>(position: &Position<S>) -> Features {
     let empty = position.empty_squares();
-    let open: [bool; 100] = core::array::from_fn(|i| empty.contains(index_square(i).bit()));
+    let open: [bool; 100] = core::array::from_fn(|i| empty.contains(index_square(i)));
     let bfs = |sources: Bitboard, queen: bool| -> [Option<u32>; 100] {
         let mut distance = [None; 100];
         let mut queue = std::collections::VecDeque::new();
         for (i, d) in distance.iter_mut().enumerate() {
-            if sources.contains(index_square(i).bit()) {
+            if sources.contains(index_square(i)) {
                 *d = Some(0);
                 queue.push_back(i);
             }
@@ -294,5 +294,5 @@ pub fn evaluate_naive<S: Kernels>(position: &Position<S>) -> Features {
 }
 
 fn index_square(i: usize) -> Square {
-    Square::from_row_col((i / 10) as u8, (i % 10) as u8).expect("i < 100")
+    Square::from_index(i).expect("i < 100")
 }

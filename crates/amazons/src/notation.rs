@@ -49,8 +49,8 @@ impl<S: Kernels> FromStr for Position<S> {
                         other => return Err(bad(format!("{other:?} is not Q, q, * or a digit"))),
                     };
                     if col < 10 {
-                        let square = Square::from_row_col(row as u8, col as u8).expect("checked");
-                        sets[kind] = sets[kind].with(square.bit());
+                        let square = Square::new(row as u32, col).expect("checked");
+                        sets[kind] = sets[kind].with(square);
                     }
                     col += 1;
                 }
@@ -83,11 +83,11 @@ impl<S: Kernels> fmt::Display for Position<S> {
     /// The notation; with `{:#}` a drawing of the board with coordinates first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piece = |square: Square| {
-            if self.queens[0].contains(square.bit()) {
+            if self.queens[0].contains(square) {
                 Some('Q')
-            } else if self.queens[1].contains(square.bit()) {
+            } else if self.queens[1].contains(square) {
                 Some('q')
-            } else if self.arrows.contains(square.bit()) {
+            } else if self.arrows.contains(square) {
                 Some('*')
             } else {
                 None
@@ -98,7 +98,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             for row in 0..10u8 {
                 write!(f, "{:>2} ", 10 - row)?;
                 for col in 0..10 {
-                    let square = Square::from_row_col(row, col).expect("on the board");
+                    let square = Square::new(row as u32, col as u32).expect("on the board");
                     write!(f, " {}", piece(square).unwrap_or('.'))?;
                 }
                 writeln!(f)?;
@@ -112,7 +112,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             }
             let mut run = 0;
             for col in 0..10 {
-                match piece(Square::from_row_col(row, col).expect("on the board")) {
+                match piece(Square::new(row as u32, col as u32).expect("on the board")) {
                     Some(c) => {
                         if run > 0 {
                             write!(f, "{run}")?;

@@ -11,21 +11,21 @@ bitgames_bitboard::operation! {
     /// One queen's reach.
     QueenReach<S: Kernels>(KernelInstance) -> Bitboard = "queen_reach",
     call |i| S::queen_reach(black_box(i.queen), black_box(i.occupied)),
-    checksum |reach| reach.0 as u64,
+    checksum |reach| reach.bits() as u64,
 }
 
 bitgames_bitboard::operation! {
     /// One queen move from all the side to move's queens at once.
     Fill<S: Kernels>(KernelInstance) -> Bitboard = "fill",
     call |i| S::fill(black_box(i.sources), black_box(!i.occupied)),
-    checksum |fill| fill.0 as u64,
+    checksum |fill| fill.bits() as u64,
 }
 
 bitgames_bitboard::operation! {
     /// Queen-move distances from all the side to move's queens.
     MinDistances<S: Kernels>(KernelInstance) -> DistanceLayers = "min_distances",
     call |i| S::min_distances(black_box(i.sources), black_box(!i.occupied)),
-    checksum |layers| layers.len() as u64 ^ layers.layer(2).0 as u64,
+    checksum |layers| layers.len() as u64 ^ layers.layer(2).bits() as u64,
 }
 
 bitgames_bitboard::kernels! {

@@ -40,7 +40,7 @@ impl<S: Kernels> Default for Position<S> {
         let squares = |names: [&str; 4]| -> Bitboard {
             names
                 .iter()
-                .map(|n| n.parse::<Square>().expect("valid square").bit())
+                .map(|n| n.parse::<Square>().expect("valid square"))
                 .collect()
         };
         Position::from_parts(
@@ -112,11 +112,11 @@ impl<S: Kernels> Position<S> {
     fn for_each_queen_move(&self, mut each: impl FnMut(Square, Square, Bitboard)) {
         let occupied = self.occupied();
         for queen in self.queens[self.side.index()] {
-            let from = Square::from_bit_unchecked(queen);
+            let from = queen;
             // The square the queen leaves is open to the arrow.
             let after = occupied.without(queen);
             for to in S::queen_reach(from, occupied) {
-                each(from, Square::from_bit_unchecked(to), after);
+                each(from, to, after);
             }
         }
     }
@@ -127,11 +127,7 @@ impl<S: Kernels> Position<S> {
         let mut moves = MoveList::new();
         self.for_each_queen_move(|from, to, after| {
             for arrow in S::queen_reach(to, after) {
-                moves.push(Move {
-                    from,
-                    to,
-                    arrow: Square::from_bit_unchecked(arrow),
-                });
+                moves.push(Move { from, to, arrow });
             }
         });
         moves
@@ -150,8 +146,8 @@ impl<S: Kernels> Position<S> {
     pub fn play(&self, mv: Move) -> Self {
         let mut next = *self;
         let me = self.side.index();
-        next.queens[me] = next.queens[me].without(mv.from.bit()).with(mv.to.bit());
-        next.arrows = next.arrows.with(mv.arrow.bit());
+        next.queens[me] = next.queens[me].without(mv.from).with(mv.to);
+        next.arrows = next.arrows.with(mv.arrow);
         next.hash ^= AMAZONS_PIECE[mv.from.bit() as usize][me]
             ^ AMAZONS_PIECE[mv.to.bit() as usize][me]
             ^ AMAZONS_PIECE[mv.arrow.bit() as usize][2]
@@ -167,7 +163,7 @@ impl<S: Kernels> Position<S> {
         let occupied = self.occupied();
         let can_move = self.queens[self.side.index()]
             .iter()
-            .any(|q| S::queen_reach(Square::from_bit_unchecked(q), occupied).any());
+            .any(|q| S::queen_reach(q, occupied).any());
         if can_move {
             Outcome::Ongoing
         } else {
@@ -183,8 +179,8 @@ impl<S: Kernels> Position<S> {
             .into_iter()
             .enumerate()
         {
-            for bit in set {
-                hash ^= AMAZONS_PIECE[bit as usize][kind];
+            for square in set {
+                hash ^= AMAZONS_PIECE[square.bit() as usize][kind];
             }
         }
         if self.side == Player::Second {
@@ -197,16 +193,16 @@ impl<S: Kernels> Position<S> {
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mv: Move = text.parse()?;
         let occupied = self.occupied();
-        let reason = if !self.queens[self.side.index()].contains(mv.from.bit()) {
+        let reason = if !self.queens[self.side.index()].contains(mv.from) {
             let colour = if self.side == Player::First {
                 "white"
             } else {
                 "black"
             };
             format!("no {colour} queen on {}", mv.from)
-        } else if !S::queen_reach(mv.from, occupied).contains(mv.to.bit()) {
+        } else if !S::queen_reach(mv.from, occupied).contains(mv.to) {
             format!("the queen on {} cannot reach {}", mv.from, mv.to)
-        } else if !S::queen_reach(mv.to, occupied.without(mv.from.bit())).contains(mv.arrow.bit()) {
+        } else if !S::queen_reach(mv.to, occupied.without(mv.from)).contains(mv.arrow) {
             format!("an arrow from {} cannot reach {}", mv.to, mv.arrow)
         } else {
             return Ok(mv);

@@ -20,8 +20,7 @@ impl<S: Kernels> RandomPosition for Position<S> {
 }
 
 fn pick<R: Rng + ?Sized>(set: Bitboard, rng: &mut R) -> Option<Square> {
-    let bit = set.iter().nth(rng.random_range(0..set.len().max(1)))?;
-    Square::from_bit(bit)
+    set.iter().nth(rng.random_range(0..set.len().max(1)))
 }
 
 /// A random legal move, or `None` when the side to move has none: a random queen that can
@@ -35,11 +34,11 @@ pub fn random_move<S: Kernels, R: Rng + ?Sized>(
     let movable: Bitboard = position
         .queens(position.side_to_move())
         .iter()
-        .filter(|&q| S::queen_reach(Square::from_bit(q).expect("on the board"), occupied).any())
+        .filter(|&q| S::queen_reach(q, occupied).any())
         .collect();
     let from = pick(movable, rng)?;
     let to = pick(S::queen_reach(from, occupied), rng)?;
-    let arrow = pick(S::queen_reach(to, occupied.without(from.bit())), rng)?;
+    let arrow = pick(S::queen_reach(to, occupied.without(from)), rng)?;
     Some(Move { from, to, arrow })
 }
 
@@ -70,7 +69,7 @@ pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
             let queen = sources.iter().nth(nth).expect("four queens");
             KernelInstance {
                 position,
-                queen: Square::from_bit(queen).expect("queens stand on the board"),
+                queen,
                 occupied: position.occupied(),
                 sources: position.queens(Player::First) | position.queens(Player::Second),
             }

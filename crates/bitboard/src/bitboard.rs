@@ -6,16 +6,18 @@ use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
 };
 
-use crate::{Direction, Geometry, Word};
+use crate::{Direction, Geometry, Square, Word};
 
 /// A set of squares of geometry `G`, one bit a square (see [`Geometry`] for the layout).
 ///
-/// Squares are named by their bit index in `G`'s layout. Set-like methods take and return
-/// values (`with`, `without`), operators are set algebra (`&` intersection, `|` union, `^`
-/// symmetric difference, `-` difference, `!` complement within the board).
+/// Squares are typed ([`Square<G>`]), so a padding bit or a bit past the word cannot be
+/// named, and the word is private: every constructor keeps the padding bits clear, which is
+/// what lets `!`, [`len`](Bitboard::len) and the iterator trust the bits. Set-like methods
+/// take and return values (`with`, `without`), operators are set algebra (`&` intersection,
+/// `|` union, `^` symmetric difference, `-` difference, `!` complement within the board).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
-pub struct Bitboard<G: Geometry>(pub G::Word, PhantomData<G>);
+pub struct Bitboard<G: Geometry>(G::Word, PhantomData<G>);
 
 impl<G: Geometry> Bitboard<G> {
     /// No squares.
@@ -23,58 +25,45 @@ impl<G: Geometry> Bitboard<G> {
     /// Every square of the board.
     pub const FULL: Self = Self(G::VALID, PhantomData);
 
-    /// The set with exactly the given bits. Padding bits are kept as given: the caller
-    /// promises they are clear (see [`Bitboard::is_on_board`]).
-    #[inline(always)]
-    pub const fn from_bits(bits: G::Word) -> Self {
-        Self(bits, PhantomData)
+    /// The set with exactly the given bits, or `None` if a padding bit (or a bit past the
+    /// board) is set.
+    #[inline]
+    pub fn from_bits(bits: G::Word) -> Option<Self> {
+        (bits & !G::VALID == G::Word::ZERO).then_some(Self(bits, PhantomData))
     }
 
-    /// The raw bits.
+    /// The set of the board squares among the given bits: padding bits are dropped. For
+    /// kernels computing on the raw word; on a board without padding (Othello, Tower
+    /// Defence) the mask compiles away.
+    #[inline(always)]
+    pub fn from_bits_truncate(bits: G::Word) -> Self {
+        Self(bits & G::VALID, PhantomData)
+    }
+
+    /// The raw bits (padding bits always clear).
     #[inline(always)]
     pub const fn bits(self) -> G::Word {
         self.0
     }
 
-    /// The set holding only `square`.
-    ///
-    /// # Panics
-    /// In debug builds, if `square` is not a board square.
+    /// Whether `square` is in the set.
     #[inline(always)]
-    pub fn from_square(square: u32) -> Self {
-        debug_assert!(
-            G::is_square(square),
-            "bit {square} is not a {} square",
-            G::NAME
-        );
-        Self::from_bits(G::Word::ONE << square)
-    }
-
-    /// Whether every set bit is a board square (no padding bits).
-    #[inline]
-    pub fn is_on_board(self) -> bool {
-        self.0 & !G::VALID == G::Word::ZERO
-    }
-
-    /// Whether bit `square` is set; `false` for any square past the word rather than a
-    /// shift overflow.
-    #[inline(always)]
-    pub fn contains(self, square: u32) -> bool {
-        square < G::Word::BITS && (self.0 >> square) & G::Word::ONE == G::Word::ONE
+    pub fn contains(self, square: Square<G>) -> bool {
+        self.intersects(square.into())
     }
 
     /// The set plus `square`.
     #[inline(always)]
     #[must_use]
-    pub fn with(self, square: u32) -> Self {
-        self | Self::from_square(square)
+    pub fn with(self, square: Square<G>) -> Self {
+        self | square.into()
     }
 
     /// The set minus `square`.
     #[inline(always)]
     #[must_use]
-    pub fn without(self, square: u32) -> Self {
-        Self::from_bits(self.0 & !(G::Word::ONE << square))
+    pub fn without(self, square: Square<G>) -> Self {
+        self - square.into()
     }
 
     /// Whether no square is set.
@@ -95,10 +84,11 @@ impl<G: Geometry> Bitboard<G> {
         self.0.count_ones() as usize
     }
 
-    /// The lowest square, if any.
+    /// The lowest square (in bit order), if any.
     #[inline(always)]
-    pub fn first(self) -> Option<u32> {
-        self.any().then(|| self.0.trailing_zeros())
+    pub fn first(self) -> Option<Square<G>> {
+        self.any()
+            .then(|| Square::from_set_bit(self.0.trailing_zeros()))
     }
 
     /// Whether the sets share a square.
@@ -126,11 +116,15 @@ impl<G: Geometry> Bitboard<G> {
     pub fn shift(self, direction: Direction) -> Self {
         let bits = self.0 & G::EDGE_MASKS[direction.index()];
         let offset = direction.offset(G::STRIDE);
-        Self::from_bits(if offset >= 0 {
-            bits << offset as u32
-        } else {
-            bits >> offset.unsigned_abs()
-        })
+        // The edge masks keep every shifted bit on the board: no truncation needed.
+        Self(
+            if offset >= 0 {
+                bits << offset as u32
+            } else {
+                bits >> offset.unsigned_abs()
+            },
+            PhantomData,
+        )
     }
 
     /// The squares one king step from the set (the open neighbourhood of the whole set; a
@@ -144,7 +138,7 @@ impl<G: Geometry> Bitboard<G> {
 }
 
 impl<G: Geometry> IntoIterator for Bitboard<G> {
-    type Item = u32;
+    type Item = Square<G>;
     type IntoIter = Squares<G>;
 
     #[inline(always)]
@@ -153,8 +147,8 @@ impl<G: Geometry> IntoIterator for Bitboard<G> {
     }
 }
 
-impl<G: Geometry> FromIterator<u32> for Bitboard<G> {
-    fn from_iter<I: IntoIterator<Item = u32>>(squares: I) -> Self {
+impl<G: Geometry> FromIterator<Square<G>> for Bitboard<G> {
+    fn from_iter<I: IntoIterator<Item = Square<G>>>(squares: I) -> Self {
         squares.into_iter().fold(Self::EMPTY, Self::with)
     }
 }
@@ -164,12 +158,12 @@ impl<G: Geometry> FromIterator<u32> for Bitboard<G> {
 pub struct Squares<G: Geometry>(Bitboard<G>);
 
 impl<G: Geometry> Iterator for Squares<G> {
-    type Item = u32;
+    type Item = Square<G>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<u32> {
+    fn next(&mut self) -> Option<Square<G>> {
         let square = self.0.first()?;
-        self.0 = Bitboard::from_bits(self.0.0.clear_lowest());
+        self.0 = Bitboard(self.0.0.clear_lowest(), PhantomData);
         Some(square)
     }
 
@@ -190,7 +184,8 @@ macro_rules! set_operator {
             #[inline(always)]
             fn $method(self, other: Self) -> Self {
                 let ($a, $b) = (self.0, other.0);
-                Self::from_bits($e)
+                // Set algebra of two boards' squares never sets a padding bit.
+                Self($e, PhantomData)
             }
         }
 
@@ -214,7 +209,7 @@ impl<G: Geometry> Not for Bitboard<G> {
     /// The complement within the board (padding bits stay clear).
     #[inline(always)]
     fn not(self) -> Self {
-        Self::from_bits(!self.0 & G::VALID)
+        Self::from_bits_truncate(!self.0)
     }
 }
 
@@ -225,17 +220,48 @@ mod tests {
     use super::*;
     use crate::{Amazons, Othello, Santorini, diagram};
 
+    fn sq<G: Geometry>(name: &str) -> Square<G> {
+        name.parse().unwrap()
+    }
+
     #[test]
     fn set_methods() {
-        let b = Bitboard::<Santorini>::EMPTY.with(8).with(40);
-        assert!(b.contains(8) && b.contains(40) && !b.contains(9));
+        let (b3, c3) = (sq::<Santorini>("B3"), sq::<Santorini>("C3"));
+        let b = Bitboard::<Santorini>::EMPTY.with(b3).with(sq("E1"));
+        assert!(b.contains(b3) && b.contains(sq("E1")) && !b.contains(c3));
         assert_eq!(b.len(), 2);
-        assert_eq!(b.without(8).iter().collect::<Vec<_>>(), vec![40]);
-        assert!(b.without(8).without(40).is_empty());
+        assert_eq!(b.without(b3).iter().collect::<Vec<_>>(), vec![sq("E1")]);
+        assert!(b.without(b3).without(sq("E1")).is_empty());
+        assert_eq!(
+            b.without(c3),
+            b,
+            "removing an absent square changes nothing"
+        );
         assert_eq!((!Bitboard::<Santorini>::EMPTY).len(), 25);
         assert_eq!((!Bitboard::<Amazons>::EMPTY).len(), 100);
         assert_eq!(Bitboard::<Othello>::FULL.len(), 64);
-        assert!(!b.contains(200), "out-of-range squares are simply absent");
+    }
+
+    #[test]
+    fn padding_bits_cannot_get_in() {
+        // Bit 0 of Santorini's padded layout and bit 10 (the guard column) of the Amazons'
+        // are not squares: the checked constructor refuses them, truncation drops them.
+        assert_eq!(Bitboard::<Santorini>::from_bits(1), None);
+        assert_eq!(
+            Bitboard::<Santorini>::from_bits_truncate(1),
+            Bitboard::EMPTY
+        );
+        assert_eq!(Bitboard::<Amazons>::from_bits(1 << 10), None);
+        let a10 = sq::<Amazons>("a10");
+        assert_eq!(Bitboard::<Amazons>::from_bits(1), Some(a10.bitboard()));
+        assert_eq!(
+            Bitboard::<Amazons>::from_bits_truncate(0b111_1111_1111).len(),
+            10
+        );
+        assert_eq!(
+            Bitboard::<Othello>::from_bits(u64::MAX),
+            Some(Bitboard::FULL)
+        );
     }
 
     #[test]
@@ -273,19 +299,11 @@ mod tests {
     fn shift_matches_coordinates<G: Geometry>(bits: Vec<u32>) -> bool {
         let set: Bitboard<G> = bits
             .iter()
-            .map(|&b| b % G::INDICES)
-            .filter(|&b| G::is_square(b))
+            .filter_map(|&b| Square::from_bit(b % G::INDICES))
             .collect();
         Direction::ALL.iter().all(|&direction| {
             let (dr, dc) = direction.delta();
-            let expected: Bitboard<G> = set
-                .iter()
-                .filter_map(|sq| {
-                    let (row, col) = G::row_col(sq)?;
-                    let (row, col) = (row as i32 + dr, col as i32 + dc);
-                    G::bit(u32::try_from(row).ok()?, u32::try_from(col).ok()?)
-                })
-                .collect();
+            let expected: Bitboard<G> = set.iter().filter_map(|sq| sq.offset(dr, dc)).collect();
             set.shift(direction) == expected
         })
     }
@@ -302,11 +320,11 @@ mod tests {
 
     #[test]
     fn iterator_is_exact_size_and_ordered() {
-        let b = Bitboard::<Amazons>::from_bits((1 << 109) | (1 << 11) | 1);
+        let b = Bitboard::<Amazons>::from_bits((1 << 108) | (1 << 11) | 1).unwrap();
         let mut it = b.iter();
         assert_eq!(it.len(), 3);
-        assert_eq!(it.next(), Some(0));
+        assert_eq!(it.next(), Some(sq("a10")));
         assert_eq!(it.len(), 2);
-        assert_eq!(it.collect::<Vec<_>>(), vec![11, 109]);
+        assert_eq!(it.collect::<Vec<_>>(), vec![sq("a9"), sq("j1")]);
     }
 }

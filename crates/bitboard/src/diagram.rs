@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::{Bitboard, Geometry, Word};
+use crate::{Bitboard, Geometry, Square};
 
 /// What is wrong with a diagram string.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -71,7 +71,8 @@ impl<G: Geometry> Bitboard<G> {
                 match cell {
                     '-' => {}
                     '*' => {
-                        let square = G::bit(row as u32, col as u32).expect("inside the board");
+                        let square = Square::new(row as u32, col as u32)
+                            .expect("the row and column counts were checked above");
                         set = set.with(square);
                     }
                     found => {
@@ -101,7 +102,7 @@ impl<G: Geometry> fmt::Display for Bitboard<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..G::HEIGHT {
             for col in 0..G::WIDTH {
-                let square = G::bit(row, col).expect("inside the board");
+                let square = Square::new(row, col).expect("inside the board");
                 f.write_str(if self.contains(square) { "*" } else { "-" })?;
             }
             f.write_str("\n")?;
@@ -111,14 +112,9 @@ impl<G: Geometry> fmt::Display for Bitboard<G> {
 }
 
 impl<G: Geometry> fmt::Debug for Bitboard<G> {
-    /// The geometry, the raw bits, and the diagram; set padding bits are called out since
-    /// the diagram cannot show them.
+    /// The geometry, the raw bits, and the diagram.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bitboard<{}>({:#x})", G::NAME, self.0)?;
-        let padding = self.0 & !G::VALID;
-        if padding != G::Word::ZERO {
-            write!(f, " with padding bits {padding:#x} set")?;
-        }
+        write!(f, "Bitboard<{}>({:#x})", G::NAME, self.bits())?;
         write!(f, "\n{self}")
     }
 }
@@ -154,11 +150,15 @@ macro_rules! diagram {
 mod tests {
     use quickcheck::{Gen, QuickCheck};
 
-    use crate::{Amazons, Bitboard, DiagramError, Geometry, Othello, Santorini};
+    use crate::{Amazons, Bitboard, DiagramError, Geometry, Othello, Santorini, Square};
+
+    fn sq(name: &str) -> Square<Santorini> {
+        name.parse().unwrap()
+    }
 
     #[test]
     fn display_draws_rows_top_first() {
-        let b = Bitboard::<Santorini>::from_square(8).with(40);
+        let b = Bitboard::<Santorini>::EMPTY.with(sq("A5")).with(sq("E1"));
         assert_eq!(b.to_string(), "*----\n-----\n-----\n-----\n----*\n");
         let dbg = format!("{b:?}");
         assert!(
@@ -167,17 +167,10 @@ mod tests {
         );
     }
 
-    #[test]
-    fn debug_calls_out_padding_bits() {
-        let b = Bitboard::<Santorini>::from_bits(1);
-        assert!(format!("{b:?}").contains("padding bits 0x1 set"));
-    }
-
     fn round_trips<G: Geometry>(bits: Vec<u32>) -> bool {
         let set: Bitboard<G> = bits
             .into_iter()
-            .map(|b| b % G::INDICES)
-            .filter(|&b| G::is_square(b))
+            .filter_map(|b| Square::from_bit(b % G::INDICES))
             .collect();
         set.to_string().parse::<Bitboard<G>>() == Ok(set)
     }
@@ -220,7 +213,7 @@ mod tests {
         );
         assert_eq!(
             B::from_diagram(" - - * - - \n\n-----\n-----\n-----\n-----\n"),
-            Ok(B::from_square(10))
+            Ok(sq("C5").bitboard())
         );
     }
 }

@@ -5,7 +5,7 @@ use core::hash::Hash;
 
 use bitgames_tables::edges;
 
-use crate::Word;
+use crate::{Notation, Word};
 
 /// A rectangular board laid out row-major in a [`Word`], possibly with padding bits.
 ///
@@ -33,6 +33,9 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'st
     const VALID: Self::Word;
     /// Per direction: the squares whose neighbour that way is a board square.
     const EDGE_MASKS: [Self::Word; 8];
+    /// How squares are named (file letter and rank number), for [`Square`](crate::Square)'s
+    /// `Display` and `FromStr`.
+    const NOTATION: Notation;
 
     /// The bit of board square (row, col), or `None` off the board.
     #[inline]
@@ -61,10 +64,13 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'st
 }
 
 macro_rules! geometry {
+    (@top top) => { true };
+    (@top bottom) => { false };
     (
         $(#[$doc:meta])*
         $name:ident: $word:ty, $width:literal x $height:literal, stride $stride:literal,
-        pad $pad:literal, indices $indices:literal, $valid:path, $edges:path
+        pad $pad:literal, indices $indices:literal, $valid:path, $edges:path,
+        files from $first_file:literal, rank 1 at $rank_one:ident
     ) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -80,6 +86,10 @@ macro_rules! geometry {
             const INDICES: u32 = $indices;
             const VALID: $word = $valid;
             const EDGE_MASKS: [$word; 8] = $edges;
+            const NOTATION: Notation = Notation {
+                first_file: $first_file,
+                rank_one_at_top: geometry!(@top $rank_one),
+            };
         }
     };
 }
@@ -88,13 +98,15 @@ geometry! {
     /// Santorini's 5x5 board padded to 7x7 in a `u64`: bit `7 * row + col` with rows and
     /// columns numbered 1..=5, so the top-left square is bit 8 and a neighbourhood never wraps.
     Santorini: u64, 5 x 5, stride 7, pad 1, indices 49,
-    edges::SANTORINI_VALID, edges::SANTORINI_EDGE_MASKS
+    edges::SANTORINI_VALID, edges::SANTORINI_EDGE_MASKS,
+    files from b'A', rank 1 at bottom
 }
 
 geometry! {
     /// Othello's 8x8 board in a `u64`: bit `8 * row + col`, a1 (top-left) is bit 0.
     Othello: u64, 8 x 8, stride 8, pad 0, indices 64,
-    edges::OTHELLO_VALID, edges::OTHELLO_EDGE_MASKS
+    edges::OTHELLO_VALID, edges::OTHELLO_EDGE_MASKS,
+    files from b'a', rank 1 at top
 }
 
 geometry! {
@@ -102,13 +114,15 @@ geometry! {
     /// `11 * row + col`, row 0 the top row (rank 10). The guard bits stop horizontal and
     /// diagonal shifts from wrapping without per-direction masks.
     Amazons: u128, 10 x 10, stride 11, pad 0, indices 110,
-    edges::AMAZONS_VALID, edges::AMAZONS_EDGE_MASKS
+    edges::AMAZONS_VALID, edges::AMAZONS_EDGE_MASKS,
+    files from b'a', rank 1 at bottom
 }
 
 geometry! {
     /// One player's 8x8 half of the Tower Defence map in a `u64`: bit `8 * row + col`.
     TowerDefence: u64, 8 x 8, stride 8, pad 0, indices 64,
-    edges::TOWER_DEFENCE_VALID, edges::TOWER_DEFENCE_EDGE_MASKS
+    edges::TOWER_DEFENCE_VALID, edges::TOWER_DEFENCE_EDGE_MASKS,
+    files from b'a', rank 1 at top
 }
 
 /// The eight compass directions, in the order of the generated edge-mask tables. North is

@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{Bitboard, Geometry};
+use crate::{Bitboard, Geometry, Square};
 
 /// Distances from a set of sources as layers: `layer(k)` holds the squares exactly `k` moves
 /// away, layer 0 the sources; squares in no layer are unreachable. At most `N` layers.
@@ -33,17 +33,17 @@ impl<G: Geometry, const N: usize> DistanceLayers<G, N> {
         self.layers.push(layer);
     }
 
-    /// Builds the layers from a distance per square bit (layer 0 is present even when no
+    /// Builds the layers from a distance per square (layer 0 is present even when no
     /// square is at distance 0, as for a search from no sources).
-    pub fn from_distances(distance: impl Fn(u32) -> Option<u32>) -> Self {
+    pub fn from_distances(distance: impl Fn(Square<G>) -> Option<u32>) -> Self {
         let mut layers = DistanceLayers::new(Bitboard::EMPTY);
-        for bit in Bitboard::<G>::FULL {
-            if let Some(d) = distance(bit) {
+        for square in Bitboard::<G>::FULL {
+            if let Some(d) = distance(square) {
                 let d = d as usize;
                 while layers.layers.len() <= d {
                     layers.layers.push(Bitboard::EMPTY);
                 }
-                layers.layers[d] = layers.layers[d].with(bit);
+                layers.layers[d] = layers.layers[d].with(square);
             }
         }
         layers
@@ -80,11 +80,11 @@ impl<G: Geometry, const N: usize> DistanceLayers<G, N> {
             .fold(Bitboard::EMPTY, |acc, &layer| acc | layer)
     }
 
-    /// The distance to the square on `bit`, if it is reachable.
-    pub fn distance(&self, bit: u32) -> Option<u32> {
+    /// The distance to `square`, if it is reachable.
+    pub fn distance(&self, square: Square<G>) -> Option<u32> {
         self.layers
             .iter()
-            .position(|layer| layer.contains(bit))
+            .position(|layer| layer.contains(square))
             .map(|k| k as u32)
     }
 }
@@ -95,7 +95,7 @@ impl<G: Geometry, const N: usize> fmt::Debug for DistanceLayers<G, N> {
         writeln!(f, "DistanceLayers:")?;
         for row in 0..G::HEIGHT {
             for col in 0..G::WIDTH {
-                match G::bit(row, col).and_then(|bit| self.distance(bit)) {
+                match Square::new(row, col).and_then(|square| self.distance(square)) {
                     Some(d) => write!(f, "{d:>3}")?,
                     None => write!(f, "  .")?,
                 }

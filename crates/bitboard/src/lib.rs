@@ -2,6 +2,8 @@
 //!
 //! - [`Geometry`]: how a board is laid out in an integer (width, height, bits a row, padding),
 //!   implemented by [`Santorini`], [`Othello`], [`Amazons`] and [`TowerDefence`].
+//! - [`Square`]: one board square of a geometry, typed so that a padding bit cannot be named,
+//!   printed and parsed in the geometry's [`Notation`] (`d3`, `a10`, `C2`).
 //! - [`Bitboard`]: a set of squares of one geometry, with set operations, an iterator over its
 //!   squares, edge-safe shifts by [`Direction`], and the diagram text format (`-` off, `*` on,
 //!   one row a line) for `Display`, `Debug`, parsing and the [`diagram!`] test macro.
@@ -21,6 +23,7 @@ pub mod gather;
 mod geometry;
 pub mod harness;
 mod layers;
+mod square;
 mod strategy;
 mod word;
 
@@ -28,5 +31,6 @@ pub use bitboard::{Bitboard, Squares};
 pub use diagram::DiagramError;
 pub use geometry::{Amazons, Direction, Geometry, Othello, Santorini, TowerDefence};
 pub use layers::DistanceLayers;
+pub use square::{Notation, ParseSquareError, Square};
 pub use strategy::{Strategy, StrategyInfo, StrategyKind};
 pub use word::Word;

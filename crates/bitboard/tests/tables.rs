@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use bitgames_bitboard::{Amazons, Bitboard, Geometry, Othello, Santorini, TowerDefence};
+use bitgames_bitboard::{Amazons, Bitboard, Geometry, Othello, Santorini, Square, TowerDefence};
 use bitgames_tables::{neighbours, zobrist};
 
 /// The board squares a king step from bit `bit` (padding bits included), by coordinates.
@@ -13,11 +13,9 @@ fn naive_neighbours<G: Geometry>(bit: u32) -> Bitboard<G> {
     (0..G::INDICES)
         .filter(|&other| {
             let (row, col) = ((other / G::STRIDE) as i32, (other % G::STRIDE) as i32);
-            other != bit
-                && (row - grid_row).abs() <= 1
-                && (col - grid_col).abs() <= 1
-                && G::is_square(other)
+            other != bit && (row - grid_row).abs() <= 1 && (col - grid_col).abs() <= 1
         })
+        .filter_map(Square::from_bit)
         .collect()
 }
 
@@ -27,14 +25,14 @@ fn check_neighbours<G: Geometry>(table: &[G::Word]) {
         let bit = bit as u32;
         assert_eq!(
             Bitboard::<G>::from_bits(entry),
-            naive_neighbours::<G>(bit),
+            Some(naive_neighbours::<G>(bit)),
             "{} bit {bit}",
             G::NAME
         );
-        if G::is_square(bit) {
+        if let Some(square) = Square::<G>::from_bit(bit) {
             // The shift-based neighbourhood (edge masks) agrees on board squares.
             assert_eq!(
-                Bitboard::<G>::from_square(bit).neighbours().0,
+                square.bitboard().neighbours().bits(),
                 entry,
                 "{} bit {bit}",
                 G::NAME

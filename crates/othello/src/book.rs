@@ -46,7 +46,7 @@ pub struct Entry {
 impl Entry {
     /// The best move, in the canonical orientation.
     pub fn best_move(&self) -> Move {
-        Square::new(u32::from(self.best)).map_or(Move::Pass, Move::Play)
+        Square::from_bit(u32::from(self.best)).map_or(Move::Pass, Move::Play)
     }
 
     /// The canonical position.

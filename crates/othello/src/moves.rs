@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use bitgames_bitboard::ParseSquareError;
+
 use crate::{Error, Square};
 
 /// An Othello move. A pass is a move of its own (one ply) so that search and perft treat
@@ -36,6 +38,9 @@ impl FromStr for Move {
         {
             return Ok(Move::Pass);
         }
-        trimmed.parse().map(Move::Play)
+        trimmed
+            .parse()
+            .map(Move::Play)
+            .map_err(|err: ParseSquareError| Error::BadSquare(err.text))
     }
 }

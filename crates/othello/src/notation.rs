@@ -32,7 +32,7 @@ impl<S: Kernels> FromStr for Position<S> {
                 '-' | '.' => {}
                 found => {
                     return Err(Error::BadSquareContent {
-                        square: Square::new(i as u32).expect("i < 64").to_string(),
+                        square: Square::from_bit(i as u32).expect("i < 64").to_string(),
                         found,
                     });
                 }
@@ -66,7 +66,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             for row in 0..8 {
                 write!(f, "{}", row + 1)?;
                 for col in 0..8 {
-                    let square = Square::from_row_col(row, col).expect("on the board");
+                    let square = Square::new(row, col).expect("on the board");
                     write!(f, " {}", cell(square))?;
                 }
                 writeln!(f)?;

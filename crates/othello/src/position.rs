@@ -5,6 +5,7 @@ use core::marker::PhantomData;
 use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::zobrist::{OTHELLO_DISC, OTHELLO_SIDE_TO_MOVE};
 
+use crate::square::square_at;
 use crate::{Error, Fastest, Kernels, Move, Square};
 
 /// More than the most legal moves any Othello position has (33).
@@ -138,7 +139,7 @@ impl<S: Kernels> Position<S> {
             return list;
         }
         while moves != 0 {
-            list.push(Move::Play(Square::from_bit(moves.trailing_zeros())));
+            list.push(Move::Play(square_at(moves.trailing_zeros())));
             moves &= moves - 1;
         }
         list

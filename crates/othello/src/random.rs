@@ -53,7 +53,7 @@ pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
         instances.push(KernelInstance {
             player: position.player(),
             opponent: position.opponent(),
-            square: crate::Square::new(moves.trailing_zeros()).expect("a legal move is a square"),
+            square: crate::square::square_at(moves.trailing_zeros()),
         });
     }
     instances

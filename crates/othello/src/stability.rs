@@ -31,7 +31,7 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
     ];
     let mut stable = 0u64;
     loop {
-        let set = Bitboard::<Othello>::from_bits(stable);
+        let set = Bitboard::<Othello>::from_bits_truncate(stable);
         let mut next = own;
         for (d, &(a, b)) in pairs.iter().enumerate() {
             // A square whose neighbour towards `a` is off the board or stable: the stable set

@@ -170,19 +170,25 @@ fn santorini_bitboards(position: &santorini::Position) -> Vec<(&'static str, u12
     let mut boards: Vec<(&'static str, u128)> = ["level0", "level1", "level2", "level3"]
         .into_iter()
         .zip(0..4)
-        .map(|(name, level)| (name, u128::from(levels.at(level).0)))
+        .map(|(name, level)| (name, u128::from(levels.at(level).bits())))
         .collect();
-    boards.push(("domes", levels.domes().0.into()));
-    boards.push(("first_workers", position.workers(Player::First).0.into()));
-    boards.push(("second_workers", position.workers(Player::Second).0.into()));
+    boards.push(("domes", levels.domes().bits().into()));
+    boards.push((
+        "first_workers",
+        position.workers(Player::First).bits().into(),
+    ));
+    boards.push((
+        "second_workers",
+        position.workers(Player::Second).bits().into(),
+    ));
     boards
 }
 
 fn amazons_bitboards(position: &amazons::Position) -> Vec<(&'static str, u128)> {
     vec![
-        ("white_queens", position.queens(Player::First).0),
-        ("black_queens", position.queens(Player::Second).0),
-        ("arrows", position.arrows().0),
+        ("white_queens", position.queens(Player::First).bits()),
+        ("black_queens", position.queens(Player::Second).bits()),
+        ("arrows", position.arrows().bits()),
     ]
 }
 

@@ -28,7 +28,7 @@ impl<S: Kernels> Evaluate for Position<S> {
         let mut score = [0i32; 2];
         for (player, side_reach) in reach.iter_mut().enumerate() {
             for worker in self.workers[player] {
-                let from = Square::from_bit_unchecked(worker);
+                let from = worker;
                 let open = self.open_levels(occupied, worker);
                 let moves = S::move_to(from, &open);
                 if player == me && self.levels.at(2).contains(worker) && (moves & l3).any() {
@@ -37,8 +37,8 @@ impl<S: Kernels> Evaluate for Position<S> {
                 score[player] += 30 * i32::from(self.height(from)) + 2 * moves.len() as i32;
                 let layers = S::distances(from, &open);
                 for (k, layer) in layers.layers().iter().enumerate() {
-                    for bit in *layer {
-                        let square = Square::from_bit_unchecked(bit).index();
+                    for square in *layer {
+                        let square = square.index();
                         let d = side_reach[square].get_or_insert(k as u8);
                         *d = (*d).min(k as u8);
                     }

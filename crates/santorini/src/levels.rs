@@ -26,11 +26,11 @@ impl Levels {
 
     /// Builds the bitboard form from four sets.
     ///
-    /// Returns `None` if the sets overlap or hold padding bits.
+    /// Returns `None` if the sets overlap.
     pub fn from_bitboards(by_level: [Bitboard; 4]) -> Option<Levels> {
         let mut seen = Bitboard::EMPTY;
         for set in by_level {
-            if set.intersects(seen) || !set.is_on_board() {
+            if set.intersects(seen) {
                 return None;
             }
             seen |= set;
@@ -52,9 +52,9 @@ impl Levels {
     pub(crate) fn raised(mut self, square: Square, height: u8) -> Levels {
         debug_assert_eq!(self.level(square), height);
         let height = usize::from(height);
-        self.by_level[height] = self.by_level[height].without(square.bit());
+        self.by_level[height] = self.by_level[height].without(square);
         if height < 3 {
-            self.by_level[height + 1] = self.by_level[height + 1].with(square.bit());
+            self.by_level[height + 1] = self.by_level[height + 1].with(square);
         }
         self
     }
@@ -78,7 +78,7 @@ impl Levels {
     #[inline]
     pub fn level(&self, square: Square) -> u8 {
         (0..4)
-            .find(|&level| self.by_level[usize::from(level)].contains(square.bit()))
+            .find(|&level| self.by_level[usize::from(level)].contains(square))
             .unwrap_or(4)
     }
 
@@ -88,11 +88,13 @@ impl Levels {
         // Branch-free: level 4 and above land in a fifth set that is dropped.
         let mut by_level = [0u64; 5];
         for (index, &level) in grid.iter().enumerate() {
-            by_level[usize::from(level.min(4))] |= 1 << Square::from_index(index).bit();
+            by_level[usize::from(level.min(4))] |= Square::from_index(index)
+                .expect("a level grid has 25 cells")
+                .mask();
         }
         let [l0, l1, l2, l3, _] = by_level;
         Levels {
-            by_level: [l0, l1, l2, l3].map(Bitboard::from_bits),
+            by_level: [l0, l1, l2, l3].map(Bitboard::from_bits_truncate),
         }
     }
 
@@ -101,7 +103,7 @@ impl Levels {
     pub fn to_grid(&self) -> LevelGrid {
         let mut grid = [4; 25];
         for (index, level) in grid.iter_mut().enumerate() {
-            *level = self.level(Square::from_index(index));
+            *level = self.level(Square::from_index(index).expect("a level grid has 25 cells"));
         }
         grid
     }
@@ -123,7 +125,7 @@ mod tests {
         let levels = Levels::from_grid(&grid);
         assert_eq!(levels.to_grid(), grid);
         for (index, &level) in grid.iter().enumerate() {
-            assert_eq!(levels.level(Square::from_index(index)), level);
+            assert_eq!(levels.level(Square::from_index(index).unwrap()), level);
         }
         assert_eq!(
             levels.domes().len(),

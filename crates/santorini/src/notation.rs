@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use bitgames_search::Player;
 
-use crate::{Bitboard, Error, Kernels, Levels, Position, Square};
+use crate::{Bitboard, Error, Kernels, Levels, Position, Square, SquareError};
 
 impl<S: Kernels> FromStr for Position<S> {
     type Err = Error;
@@ -32,15 +32,11 @@ impl<S: Kernels> FromStr for Position<S> {
         let workers = [parse_workers(1, first)?, parse_workers(2, second)?];
 
         let domes = levels.domes();
-        if let Some(bit) = (workers[0] & workers[1]).first() {
-            return Err(Error::SharedSquare {
-                square: Square::from_bit(bit).expect("parsed squares are on the board"),
-            });
+        if let Some(square) = (workers[0] & workers[1]).first() {
+            return Err(Error::SharedSquare { square });
         }
-        if let Some(bit) = ((workers[0] | workers[1]) & domes).first() {
-            return Err(Error::WorkerOnDome {
-                square: Square::from_bit(bit).expect("parsed squares are on the board"),
-            });
+        if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
+            return Err(Error::WorkerOnDome { square });
         }
         match (workers[0].is_empty(), workers[1].is_empty(), side) {
             (true, false, _) => {
@@ -78,7 +74,7 @@ fn parse_heights(text: &str) -> Result<Levels, Error> {
             Some(height @ 0..=4) => height as u8,
             _ => {
                 return Err(Error::BadHeight {
-                    square: Square::from_index(index),
+                    square: Square::from_index(index).expect("the length was checked"),
                     found: c,
                 });
             }
@@ -111,13 +107,14 @@ fn parse_workers(player: u8, text: &str) -> Result<Bitboard, Error> {
     let mut workers = Bitboard::EMPTY;
     let mut found = 0;
     for name in squares.split(',') {
-        let square: Square = name
-            .parse()
-            .map_err(|source| Error::WorkerSquare { player, source })?;
-        if workers.contains(square.bit()) {
+        let square: Square = name.parse().map_err(|source| Error::WorkerSquare {
+            player,
+            source: SquareError::from(source),
+        })?;
+        if workers.contains(square) {
             return Err(Error::SharedSquare { square });
         }
-        workers = workers.with(square.bit());
+        workers = workers.with(square);
         found += 1;
     }
     if found != 2 {
@@ -135,7 +132,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             for row in 0..5 {
                 write!(f, "{}  ", 5 - row)?;
                 for col in 0..5 {
-                    let square = Square::from_index(row * 5 + col);
+                    let square = Square::new(row, col).expect("inside the 5x5 board");
                     let worker = match self.worker_at(square) {
                         Some(Player::First) => 'X',
                         Some(Player::Second) => 'O',
@@ -157,8 +154,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
         write!(f, "/{}", self.side.index() + 1)?;
         for player in [Player::First, Player::Second] {
             f.write_str("/mortal")?;
-            for (i, bit) in self.workers[player.index()].iter().enumerate() {
-                let square = Square::from_bit(bit).expect("workers stand on board squares");
+            for (i, square) in self.workers[player.index()].iter().enumerate() {
                 write!(f, "{}{square}", if i == 0 { ':' } else { ',' })?;
             }
         }

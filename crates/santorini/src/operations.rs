@@ -24,7 +24,7 @@ bitgames_bitboard::operation! {
     /// `move_to` on bitboards.
     MoveTo<S: Kernels>(Instance) -> Bitboard = "move_to",
     call |i| S::move_to(black_box(i.square), black_box(&i.levels)),
-    checksum |moves| moves.0,
+    checksum |moves| moves.bits(),
     label = S::core_form_id(),
 }
 
@@ -40,7 +40,7 @@ bitgames_bitboard::operation! {
     /// `distances` on bitboards, as layers.
     Distances<S: Kernels>(Instance) -> DistanceLayers = "distances",
     call |i| S::distances(black_box(i.square), black_box(&i.levels)),
-    checksum |layers| (layers.len() as u64) ^ layers.reachable().0,
+    checksum |layers| (layers.len() as u64) ^ layers.reachable().bits(),
     label = S::core_form_id(),
 }
 

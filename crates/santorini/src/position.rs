@@ -42,7 +42,7 @@ impl Position {
 
     /// The standard perft test root: `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
     pub fn test_root() -> Self {
-        let sq = |name: &str| name.parse::<Square>().expect("valid square").bit();
+        let sq = |name: &str| name.parse::<Square>().expect("valid square");
         let workers = [
             Bitboard::EMPTY.with(sq("B3")).with(sq("D3")),
             Bitboard::EMPTY.with(sq("C4")).with(sq("C2")),
@@ -103,7 +103,7 @@ impl<S: Kernels> Position<S> {
     pub fn worker_at(&self, square: Square) -> Option<Player> {
         [Player::First, Player::Second]
             .into_iter()
-            .find(|p| self.workers[p.index()].contains(square.bit()))
+            .find(|p| self.workers[p.index()].contains(square))
     }
 
     /// The player to move (or to place workers). Also available through
@@ -126,7 +126,7 @@ impl<S: Kernels> Position<S> {
     /// The levels as the kernels see them for a worker on `mover`: squares holding another
     /// worker count as level 4.
     #[inline(always)]
-    pub(crate) fn open_levels(&self, occupied: Bitboard, mover: u32) -> Levels {
+    pub(crate) fn open_levels(&self, occupied: Bitboard, mover: Square) -> Levels {
         let others = occupied.without(mover);
         let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| self.levels.at(l) - others);
         Levels::from_disjoint([l0, l1, l2, l3])
@@ -143,15 +143,15 @@ impl<S: Kernels> Position<S> {
         if self.in_set_up() {
             let free = not_domed - occupied;
             for a in free {
-                for b in free - Bitboard::from_bits((2u64 << a) - 1) {
-                    each(Move::Place(square(a), square(b)));
+                for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
+                    each(Move::Place(a, b));
                 }
             }
             return;
         }
         let l3 = self.levels.at(3);
         for worker in self.workers[self.side.index()] {
-            let from = square(worker);
+            let from = worker;
             let destinations = S::move_to(from, &self.open_levels(occupied, worker));
             let wins = if self.levels.at(2).contains(worker) {
                 destinations & l3
@@ -159,19 +159,14 @@ impl<S: Kernels> Position<S> {
                 Bitboard::EMPTY
             };
             for to in wins {
-                each(Move::Win {
-                    from,
-                    to: square(to),
-                });
+                each(Move::Win { from, to });
             }
             let buildable = not_domed - occupied.without(worker);
             for to in destinations - wins {
-                for build in Bitboard::from_bits(SANTORINI_NEIGHBOURS[to as usize]) & buildable {
-                    each(Move::Build {
-                        from,
-                        to: square(to),
-                        build: square(build),
-                    });
+                for build in Bitboard::from_bits_truncate(SANTORINI_NEIGHBOURS[to.bit() as usize])
+                    & buildable
+                {
+                    each(Move::Build { from, to, build });
                 }
             }
         }
@@ -202,14 +197,15 @@ impl<S: Kernels> Position<S> {
         let mut count = 0;
         for worker in self.workers[self.side.index()] {
             let open = self.open_levels(occupied, worker);
-            let mut destinations = S::move_to(square(worker), &open);
+            let mut destinations = S::move_to(worker, &open);
             if self.levels.at(2).contains(worker) {
                 count += (destinations & l3).len() as u64;
                 destinations -= l3;
             }
-            let buildable = (not_domed - occupied.without(worker)).0;
+            let buildable = (not_domed - occupied.without(worker)).bits();
             for to in destinations {
-                count += u64::from((SANTORINI_NEIGHBOURS[to as usize] & buildable).count_ones());
+                count +=
+                    u64::from((SANTORINI_NEIGHBOURS[to.bit() as usize] & buildable).count_ones());
             }
         }
         count
@@ -246,7 +242,7 @@ impl<S: Kernels> Position<S> {
 
     #[inline(always)]
     fn move_worker(&mut self, player: usize, from: Square, to: Square) {
-        self.workers[player] = self.workers[player].without(from.bit()).with(to.bit());
+        self.workers[player] = self.workers[player].without(from).with(to);
         self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
             ^ SANTORINI_WORKER[to.bit() as usize][player];
     }
@@ -269,8 +265,8 @@ impl<S: Kernels> Position<S> {
             hash ^= SANTORINI_HEIGHT[square.bit() as usize][usize::from(self.height(square))];
         }
         for player in [Player::First, Player::Second] {
-            for bit in self.workers[player.index()] {
-                hash ^= SANTORINI_WORKER[bit as usize][player.index()];
+            for square in self.workers[player.index()] {
+                hash ^= SANTORINI_WORKER[square.bit() as usize][player.index()];
             }
         }
         if self.side == Player::Second {
@@ -307,7 +303,7 @@ impl<S: Kernels> Position<S> {
         let blocked = |square: Square, what: &str| -> Option<String> {
             if self.height(square) == 4 {
                 Some(format!("{what} {square} is domed"))
-            } else if occupied.contains(square.bit()) {
+            } else if occupied.contains(square) {
                 Some(format!("{what} {square} holds a worker"))
             } else {
                 None
@@ -330,7 +326,7 @@ impl<S: Kernels> Position<S> {
                         "player {player} must place both workers first (place:<a>,<b>)"
                     );
                 }
-                if !self.workers[self.side.index()].contains(from.bit()) {
+                if !self.workers[self.side.index()].contains(from) {
                     return format!("player {player} has no worker on {from}");
                 }
                 if !adjacent(from, to) {
@@ -365,11 +361,6 @@ impl<S: Kernels> Position<S> {
             }
         }
     }
-}
-
-#[inline(always)]
-fn square(bit: u32) -> Square {
-    Square::from_bit_unchecked(bit)
 }
 
 impl<S: Kernels> Default for Position<S> {

@@ -27,6 +27,6 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 impl Kernels for KoggeStone {
     #[inline(always)]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
-        Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))
+        Bitboard::from_bits_truncate(all_directions!(ray(sources.bits(), empty.bits())))
     }
 }

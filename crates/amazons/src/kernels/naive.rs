@@ -13,8 +13,8 @@ bitgames_bitboard::strategy! {
 
 fn cells(set: Bitboard) -> [bool; 100] {
     core::array::from_fn(|i| {
-        let square = Square::from_row_col((i / 10) as u8, (i % 10) as u8).expect("i < 100");
-        set.contains(square.bit())
+        let square = Square::from_index(i).expect("i < 100");
+        set.contains(square)
     })
 }
 
@@ -34,11 +34,7 @@ fn walk(open: &[bool; 100], row: i32, col: i32, mut visit: impl FnMut(usize)) {
 fn to_bitboard(cells: impl IntoIterator<Item = usize>) -> Bitboard {
     cells
         .into_iter()
-        .map(|i| {
-            Square::from_row_col((i / 10) as u8, (i % 10) as u8)
-                .expect("i < 100")
-                .bit()
-        })
+        .map(|i| Square::from_index(i).expect("i < 100"))
         .collect()
 }
 
@@ -46,7 +42,7 @@ impl Kernels for Naive {
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
         let open = cells(!occupied);
         let mut reached = Vec::new();
-        walk(&open, i32::from(from.row()), i32::from(from.col()), |i| {
+        walk(&open, from.row() as i32, from.col() as i32, |i| {
             reached.push(i)
         });
         to_bitboard(reached)
@@ -55,14 +51,10 @@ impl Kernels for Naive {
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         let open = cells(empty);
         let mut reached = Vec::new();
-        for source in sources {
-            let square = Square::from_bit(source).expect("sources are board squares");
-            walk(
-                &open,
-                i32::from(square.row()),
-                i32::from(square.col()),
-                |i| reached.push(i),
-            );
+        for square in sources {
+            walk(&open, square.row() as i32, square.col() as i32, |i| {
+                reached.push(i)
+            });
         }
         to_bitboard(reached)
     }
@@ -71,9 +63,8 @@ impl Kernels for Naive {
         let open = cells(empty);
         let mut distance = [u32::MAX; 100];
         let mut queue = std::collections::VecDeque::new();
-        for source in sources {
-            let square = Square::from_bit(source).expect("sources are board squares");
-            let i = usize::from(square.row()) * 10 + usize::from(square.col());
+        for square in sources {
+            let i = square.index();
             distance[i] = 0;
             queue.push_back(i);
         }
@@ -86,9 +77,8 @@ impl Kernels for Naive {
                 }
             });
         }
-        DistanceLayers::from_distances(|bit| {
-            let square = Square::from_bit(bit).expect("FULL holds board squares");
-            let i = usize::from(square.row()) * 10 + usize::from(square.col());
+        DistanceLayers::from_distances(|square| {
+            let i = square.index();
             (distance[i] != u32::MAX).then_some(distance[i])
         })
     }

@@ -22,10 +22,9 @@ bitgames_bitboard::strategy! {
 fn reach<G: BitGather>(from: Square, occupied: u128) -> u128 {
     let s = from.bit() as usize;
     // The row is contiguous: a shift gathers and scatters it.
-    let row_start = 11 * u32::from(from.row());
+    let row_start = 11 * from.row();
     let row = (occupied >> row_start) as u64 & 0x3ff;
-    let mut reach =
-        u128::from(AMAZONS_LINE_REACH[usize::from(from.col())][row as usize]) << row_start;
+    let mut reach = u128::from(AMAZONS_LINE_REACH[from.col() as usize][row as usize]) << row_start;
     for d in 1..4 {
         let line = AMAZONS_LINES[s][d];
         let shape = AMAZONS_LINE_SHAPES[s][d];
@@ -47,8 +46,8 @@ fn reach<G: BitGather>(from: Square, occupied: u128) -> u128 {
 #[inline(always)]
 fn mobility<G: BitGather>(from: Square, occupied: u128) -> u32 {
     let s = from.bit() as usize;
-    let row = (occupied >> (11 * u32::from(from.row()))) as u64 & 0x3ff;
-    let mut count = AMAZONS_LINE_REACH[usize::from(from.col())][row as usize].count_ones();
+    let row = (occupied >> (11 * from.row())) as u64 & 0x3ff;
+    let mut count = AMAZONS_LINE_REACH[from.col() as usize][row as usize].count_ones();
     for d in 1..4 {
         let line = AMAZONS_LINES[s][d];
         let shape = AMAZONS_LINE_SHAPES[s][d];
@@ -64,28 +63,28 @@ fn mobility<G: BitGather>(from: Square, occupied: u128) -> u32 {
 /// [`Table`]'s queen reach through the portable PEXT/PDEP emulation, whatever the target:
 /// lets the tests cross-check the fallback where the hardware path is the one compiled in.
 pub fn table_portable_reach(from: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard::from_bits(reach::<PortableGather>(from, occupied.0))
+    Bitboard::from_bits_truncate(reach::<PortableGather>(from, occupied.bits()))
 }
 
 impl Kernels for Table {
     #[inline]
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
-        Bitboard::from_bits(reach::<FastestGather>(from, occupied.0))
+        Bitboard::from_bits_truncate(reach::<FastestGather>(from, occupied.bits()))
     }
 
     #[inline]
     fn queen_mobility(from: Square, occupied: Bitboard) -> u32 {
-        mobility::<FastestGather>(from, occupied.0)
+        mobility::<FastestGather>(from, occupied.bits())
     }
 
     /// One table lookup per source.
     #[inline]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
-        let occupied = !empty.0;
+        let occupied = !empty.bits();
         let mut reached = 0;
         for source in sources {
-            reached |= reach::<FastestGather>(Square::from_bit_unchecked(source), occupied);
+            reached |= reach::<FastestGather>(source, occupied);
         }
-        Bitboard::from_bits(reached & empty.0)
+        Bitboard::from_bits_truncate(reached & empty.bits())
     }
 }

@@ -2,8 +2,10 @@
 //! mobility after each, parity and corners; a one-ply search to sort them where subtrees are
 //! large; and the odd-quadrant parity the list-free layers order by.
 
+use crate::Kernels;
+use crate::MAX_MOVES;
 use crate::eval::{CORNERS, DISC, MAX_EVAL, evaluate_bits, final_score_for_side_to_move};
-use crate::{Kernels, MAX_MOVES, Square};
+use crate::square::square_at;
 
 use super::search::raise;
 
@@ -62,7 +64,7 @@ impl Candidates {
         while moves != 0 {
             let square = moves.trailing_zeros();
             moves &= moves - 1;
-            let flips = S::flips(player, opponent, Square::from_bit(square));
+            let flips = S::flips(player, opponent, square_at(square));
             let replies = S::legal_moves(opponent ^ flips, player | flips | 1 << square);
             let mine = player | flips | 1 << square;
             let potential = neighbours(mine) & !(mine | opponent);
@@ -144,7 +146,7 @@ fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
-        let f = S::flips(p, o, Square::from_bit(sq));
+        let f = S::flips(p, o, square_at(sq));
         let score = -sort_search::<S>(o ^ f, p | f | 1 << sq, depth - 1, -beta, -alpha);
         if raise(&mut best, &mut alpha, beta, score) {
             break;

@@ -7,8 +7,9 @@ use std::time::Instant;
 use bitgames_search::Game;
 
 use crate::eval::{DISC, evaluate_bits, final_score_for_side_to_move};
+use crate::square::square_at;
 use crate::stability::stable_discs;
-use crate::{Kernels, Move, Position, Square};
+use crate::{Kernels, Move, Position};
 
 use super::ordering::Candidates;
 use super::table::{Bounds, NO_MOVE, Table};
@@ -185,7 +186,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         let alpha_in = alpha;
         let mut best: Option<(Move, i32)> = None;
         while let Some(c) = candidates.next() {
-            let mv = Move::Play(Square::from_bit(c.square));
+            let mv = Move::Play(square_at(c.square));
             let child = position.play(mv);
             let score = pvs(best.is_none(), alpha, beta, |a, b| self.child(&child, a, b));
             if self.stopped.is_some() {
@@ -283,7 +284,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         // Enhanced transposition cutoff: a child the table already refutes.
         if empties > self.table_min_empties {
             for c in candidates.iter() {
-                let child = position.play(Move::Play(Square::from_bit(c.square)));
+                let child = position.play(Move::Play(square_at(c.square)));
                 if let Some(bounds) = self.table.probe(Game::hash(&child))
                     && -bounds.upper() >= beta
                 {
@@ -298,7 +299,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         let mut best_move = NO_MOVE;
         let mut first = true;
         while let Some(c) = candidates.next() {
-            let child = position.play(Move::Play(Square::from_bit(c.square)));
+            let child = position.play(Move::Play(square_at(c.square)));
             let score = pvs(first, alpha, beta, |a, b| self.child(&child, a, b));
             first = false;
             if self.stopped.is_some() {

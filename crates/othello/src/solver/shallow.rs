@@ -4,8 +4,9 @@
 
 use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 
+use crate::Kernels;
 use crate::eval::final_score_for_side_to_move;
-use crate::{Kernels, Square};
+use crate::square::square_at;
 
 use super::ordering::odd_quadrants;
 use super::search::{Search, raise};
@@ -36,7 +37,7 @@ impl<S: Kernels> Search<'_, S> {
                 if OTHELLO_NEIGHBOURS[square as usize] & opponent == 0 {
                     continue;
                 }
-                let flips = S::flips(player, opponent, Square::from_bit(square));
+                let flips = S::flips(player, opponent, square_at(square));
                 if flips == 0 {
                     continue;
                 }
@@ -110,7 +111,7 @@ impl<S: Kernels> Search<'_, S> {
             if OTHELLO_NEIGHBOURS[x as usize] & opponent == 0 {
                 continue;
             }
-            let flips = S::flips(player, opponent, Square::from_bit(x));
+            let flips = S::flips(player, opponent, square_at(x));
             if flips == 0 {
                 continue;
             }
@@ -145,7 +146,7 @@ impl<S: Kernels> Search<'_, S> {
             if OTHELLO_NEIGHBOURS[x as usize] & opponent == 0 {
                 continue;
             }
-            let flips = S::flips(player, opponent, Square::from_bit(x));
+            let flips = S::flips(player, opponent, square_at(x));
             if flips == 0 {
                 continue;
             }
@@ -173,7 +174,7 @@ impl<S: Kernels> Search<'_, S> {
 #[inline(always)]
 fn last_move<S: Kernels>(player: u64, opponent: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
-    let square = Square::from_bit(square);
+    let square = square_at(square);
     let flips = S::flips(player, opponent, square).count_ones() as i32;
     if flips > 0 {
         // mine + flips + 1 against 63 - mine - flips.

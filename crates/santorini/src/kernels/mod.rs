@@ -89,8 +89,7 @@ impl DistanceGrid {
     pub fn from_layers(layers: &DistanceLayers) -> DistanceGrid {
         let mut grid = DistanceGrid([None; 25]);
         for (k, layer) in layers.layers().iter().enumerate() {
-            for bit in *layer {
-                let square = Square::from_bit(bit).expect("layers hold board squares");
+            for square in *layer {
                 grid.0[square.index()] = Some(k as u8);
             }
         }
@@ -99,10 +98,7 @@ impl DistanceGrid {
 
     /// The layers of this list form.
     pub fn to_layers(&self) -> DistanceLayers {
-        DistanceLayers::from_distances(|bit| {
-            let square = Square::from_bit(bit).expect("FULL holds board squares");
-            self.0[square.index()].map(u32::from)
-        })
+        DistanceLayers::from_distances(|square| self.0[square.index()].map(u32::from))
     }
 }
 

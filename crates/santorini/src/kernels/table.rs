@@ -25,7 +25,7 @@ struct ClimbMasks {
 impl ClimbMasks {
     #[inline(always)]
     fn new(levels: &Levels) -> Self {
-        let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| levels.at(l).0);
+        let [l0, l1, l2, l3] = [0, 1, 2, 3].map(|l| levels.at(l).bits());
         ClimbMasks {
             reach: [l0 | l1, l0 | l1 | l2, l0 | l1 | l2 | l3],
             above_0: !l0,
@@ -43,14 +43,14 @@ impl ClimbMasks {
 impl Kernels for Table {
     #[inline]
     fn move_to(from: Square, levels: &Levels) -> Bitboard {
-        Bitboard::from_bits(ClimbMasks::new(levels).move_to(from.bit()))
+        Bitboard::from_bits_truncate(ClimbMasks::new(levels).move_to(from.bit()))
     }
 
     #[inline]
     fn distances(from: Square, levels: &Levels) -> DistanceLayers {
         let masks = ClimbMasks::new(levels);
         let mut layers = DistanceLayers::new(from.bitboard());
-        let mut reached = from.bitboard().0;
+        let mut reached = from.bitboard().bits();
         let mut frontier = reached;
         loop {
             let mut next = 0;
@@ -64,7 +64,7 @@ impl Kernels for Table {
                 return layers;
             }
             reached |= frontier;
-            layers.push(Bitboard::from_bits(frontier));
+            layers.push(Bitboard::from_bits_truncate(frontier));
         }
     }
 }

@@ -472,12 +472,12 @@ fn missile_step_tiers<const DEPTH: usize>(
 impl BitwiseBoard {
     /// The cells (own frame) holding `player`'s buildings, constructed or not.
     pub fn occupied(&self, player: Player) -> Bitboard<TowerDefence> {
-        Bitboard::from_bits(self.sides[player.index()].occupied)
+        Bitboard::from_bits_truncate(self.sides[player.index()].occupied)
     }
 
     /// The cells (own frame) of `player`'s constructed buildings.
     pub fn constructed(&self, player: Player) -> Bitboard<TowerDefence> {
-        Bitboard::from_bits(self.sides[player.index()].constructed)
+        Bitboard::from_bits_truncate(self.sides[player.index()].constructed)
     }
 
     /// `player`'s missile count tiers: those in its own half (own frame) and those in the
@@ -491,8 +491,8 @@ impl BitwiseBoard {
     ) {
         let side = &self.sides[player.index()];
         (
-            side.own_missiles.map(Bitboard::from_bits),
-            side.far_missiles.map(Bitboard::from_bits),
+            side.own_missiles.map(Bitboard::from_bits_truncate),
+            side.far_missiles.map(Bitboard::from_bits_truncate),
         )
     }
 }
