@@ -48,6 +48,15 @@ pub trait Encoding: Copy + std::fmt::Debug + Send + Sync + 'static {
     /// The final rewards of both players (+1 win, -1 loss, 0 draw), or `None` if the game
     /// goes on.
     fn returns(&self) -> Option<[f32; 2]>;
+    /// The vectorized step for one game: applies `action` (checked against the mask by the
+    /// caller), restarts the game if that ended it, and writes the observation and action
+    /// mask of the position now to play. Returns the final rewards when the game ended.
+    ///
+    /// One call rather than four so a game can share work between them: Othello finds the
+    /// side to move's mobility once for the end-of-game test and the mask.
+    fn step_write(&mut self, action: usize, obs: &mut [i8], mask: &mut [bool]) -> Option<[f32; 2]> {
+        step_write_in_parts(self, action, obs, mask)
+    }
     /// Draws a uniformly random legal action (the game must not be over).
     fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> usize {
         use rand::RngExt;
@@ -75,6 +84,34 @@ fn spread_bits(bits: u64, out: &mut [i8]) {
     }
 }
 
+/// [`Encoding::step_write`] from the separate parts: apply, test for the end, restart, observe,
+/// mask. The default, and the reference the faster overrides are tested against.
+pub fn step_write_in_parts<E: Encoding>(
+    game: &mut E,
+    action: usize,
+    obs: &mut [i8],
+    mask: &mut [bool],
+) -> Option<[f32; 2]> {
+    game.apply_legal(action);
+    let returns = game.returns();
+    if returns.is_some() {
+        *game = E::start();
+    }
+    game.observe(game.current_player(), obs);
+    game.legal_mask(mask);
+    returns
+}
+
+/// Othello's action mask: the legal squares, and the pass action (64) when `pass` is set.
+fn othello_mask(moves: u64, pass: bool, mask: &mut [bool]) {
+    let mut bytes = [0i8; 64];
+    spread_bits(moves, &mut bytes);
+    for (m, &b) in mask.iter_mut().zip(&bytes) {
+        *m = b != 0;
+    }
+    mask[64] = pass;
+}
+
 fn rewards(outcome: Outcome) -> Option<[f32; 2]> {
     match outcome {
         Outcome::Ongoing => None,
@@ -98,19 +135,14 @@ impl Encoding for othello::Position {
 
     fn legal_mask(&self, mask: &mut [bool]) {
         let moves = self.move_mask();
-        let mut bytes = [0i8; 64];
-        spread_bits(moves, &mut bytes);
-        for (m, &b) in mask.iter_mut().zip(&bytes) {
-            *m = b != 0;
-        }
-        mask[64] = moves == 0 && !self.is_game_over();
+        othello_mask(moves, moves == 0 && !self.is_game_over(), mask);
     }
 
     fn apply(&mut self, action: usize) -> Result<(), String> {
         let mv = match action {
             64 => othello::Move::Pass,
             a if a < 64 => {
-                othello::Move::Play(othello::Square::new(a as u32).ok_or("not a square")?)
+                othello::Move::Play(othello::Square::from_bit(a as u32).ok_or("not a square")?)
             }
             a => return Err(format!("action {a} is out of range 0..65")),
         };
@@ -123,7 +155,7 @@ impl Encoding for othello::Position {
     }
 
     fn apply_legal(&mut self, action: usize) {
-        let mv = match othello::Square::new(action as u32) {
+        let mv = match othello::Square::from_bit(action as u32) {
             Some(square) => othello::Move::Play(square),
             None => othello::Move::Pass,
         };
@@ -137,27 +169,46 @@ impl Encoding for othello::Position {
         } else {
             (white, black)
         };
-        for s in 0..64 {
-            out[s] = i8::from((black | white) >> s & 1 == 0);
-            out[64 + s] = (mine >> s & 1) as i8;
-            out[128 + s] = (theirs >> s & 1) as i8;
-        }
+        let (empty, rest) = out.split_at_mut(64);
+        let (mine_plane, theirs_plane) = rest.split_at_mut(64);
+        spread_bits(!(black | white), empty);
+        spread_bits(mine, mine_plane);
+        spread_bits(theirs, &mut theirs_plane[..64]);
     }
 
     fn returns(&self) -> Option<[f32; 2]> {
         rewards(self.outcome())
     }
 
-    fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> usize {
-        use rand::RngExt;
+    fn step_write(&mut self, action: usize, obs: &mut [i8], mask: &mut [bool]) -> Option<[f32; 2]> {
+        self.apply_legal(action);
         let mut moves = self.move_mask();
+        let mut returns = None;
+        // Only a side with no move can be at the end: the full test (the opponent's
+        // mobility, the score) runs on those few positions alone.
+        if moves == 0 {
+            returns = rewards(self.outcome());
+            if returns.is_some() {
+                *self = othello::Position::start();
+                moves = self.move_mask();
+            }
+        }
+        self.observe(self.current_player(), obs);
+        // With no square to play and the game going on, the side to move must pass.
+        othello_mask(moves, moves == 0, mask);
+        returns
+    }
+
+    fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        use bitgames::bitboard::gather::{BitGather, FastestGather};
+        use rand::RngExt;
+        let moves = self.move_mask();
         if moves == 0 {
             return 64;
         }
-        for _ in 0..rng.random_range(0..moves.count_ones()) {
-            moves &= moves - 1;
-        }
-        moves.trailing_zeros() as usize
+        // The k-th legal square: PDEP deposits bit k on the k-th set bit of the mask.
+        let k = rng.random_range(0..moves.count_ones());
+        FastestGather::pdep(1 << k, moves).trailing_zeros() as usize
     }
 }
 
@@ -173,11 +224,11 @@ pub struct AmazonsTurn {
 }
 
 fn amazons_square(cell: usize) -> Option<amazons::Square> {
-    (cell < 100).then(|| amazons::Square::from_row_col((cell / 10) as u8, (cell % 10) as u8))?
+    amazons::Square::from_index(cell)
 }
 
 fn amazons_cell(square: amazons::Square) -> usize {
-    usize::from(square.row()) * 10 + usize::from(square.col())
+    square.index()
 }
 
 impl Encoding for AmazonsTurn {
@@ -254,10 +305,8 @@ impl Encoding for AmazonsTurn {
         ];
         out.fill(0);
         for (p, set) in planes.iter().enumerate() {
-            for bit in *set {
-                if let Some(square) = amazons::Square::from_bit(bit) {
-                    out[p * 100 + amazons_cell(square)] = 1;
-                }
+            for square in *set {
+                out[p * 100 + amazons_cell(square)] = 1;
             }
         }
         if let Some(selected) = self.to.or(self.from) {
@@ -277,10 +326,7 @@ fn steps() -> [(i32, i32); 8] {
 
 fn santorini_step(from: santorini::Square, d: usize) -> Option<santorini::Square> {
     let (dr, dc) = steps()[d];
-    let index = from.index() as i32;
-    let (r, c) = (index / 5 + dr, index % 5 + dc);
-    ((0..5).contains(&r) && (0..5).contains(&c))
-        .then(|| santorini::Square::from_index((r * 5 + c) as usize))
+    from.offset(dr, dc)
 }
 
 fn santorini_direction(from: santorini::Square, to: santorini::Square) -> Option<usize> {
@@ -292,7 +338,7 @@ pub fn santorini_action(position: &santorini::Position, mv: santorini::Move) -> 
     let side = position.side_to_move();
     let worker = |from: santorini::Square| {
         let lower = position.workers(side).iter().next();
-        usize::from(lower != Some(from.bit()))
+        usize::from(lower != Some(from))
     };
     match mv {
         santorini::Move::Place(a, b) => {
@@ -371,6 +417,26 @@ impl Encoding for santorini::Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn othello_step_write_equals_the_step_in_parts() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(12);
+        let (mut fast, mut parts) = (othello::Position::start(), othello::Position::start());
+        let (mut obs_fast, mut obs_parts) = ([0i8; 192], [0i8; 192]);
+        let (mut mask_fast, mut mask_parts) = ([false; 65], [false; 65]);
+        let mut games = 0;
+        // 300 games: every kind of end (wins both ways, draws are rare) and many passes.
+        while games < 300 {
+            let action = fast.random_action(&mut rng);
+            let done_fast = fast.step_write(action, &mut obs_fast, &mut mask_fast);
+            let done_parts =
+                step_write_in_parts(&mut parts, action, &mut obs_parts, &mut mask_parts);
+            assert_eq!(done_fast, done_parts);
+            assert_eq!((fast, obs_fast, mask_fast), (parts, obs_parts, mask_parts));
+            games += usize::from(done_fast.is_some());
+        }
+    }
 
     #[test]
     fn spread_bits_writes_one_byte_a_bit() {

@@ -208,19 +208,9 @@ macro_rules! vector_env {
                             .with_min_len(CHUNK)
                             .for_each(|((((game, &action), obs), mask), (reward, done))| {
                                 let mover = game.current_player();
-                                game.apply_legal(action as usize);
-                                match game.returns() {
-                                    Some(returns) => {
-                                        *reward = returns[mover];
-                                        *done = true;
-                                        *game = <$encoding as Encoding>::start();
-                                    }
-                                    None => {
-                                        *reward = 0.0;
-                                        *done = false;
-                                    }
-                                }
-                                Batch::write(game, obs, mask);
+                                let returns = game.step_write(action as usize, obs, mask);
+                                *reward = returns.map_or(0.0, |r| r[mover]);
+                                *done = returns.is_some();
                             });
                     });
                 }
