@@ -198,7 +198,7 @@ pub fn parse(text: &str) -> Result<GgfGame, GgfError> {
                     text: value.clone(),
                     reason,
                 };
-                let (mv, eval, time) = parse_move_value(&value).map_err(&bad)?;
+                let (mv, eval, time) = parse_move_text(&value).map_err(|e| bad(e.to_string()))?;
                 if position.side_to_move() != player
                     && position.legal_moves().as_slice() == [Move::Pass]
                 {
@@ -326,30 +326,62 @@ fn parse_board(value: &str) -> Result<Position, GgfError> {
     format!("{squares} {side}").parse().map_err(GgfError::Board)
 }
 
-/// `mv[/eval[/time]]`; an empty eval or time is absent.
-type MoveValue = (Move, Option<f64>, Option<f64>);
+/// A move written `mv[/eval[/time]]` (as in GGF's `B[...]` and NBoard's `move ...`) that does
+/// not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// The move itself is not a square or a pass.
+    #[error("{0}")]
+    Move(Error),
+    /// The eval or the time is not a (finite) number.
+    #[error("{what} {text:?} is not a number")]
+    Number {
+        /// `eval` or `time`.
+        what: &'static str,
+        /// The text found.
+        text: String,
+    },
+    /// More than three `/`-separated parts.
+    #[error("unexpected {0:?} after the time: expected move/eval/time")]
+    Extra(String),
+}
 
-fn parse_move_value(value: &str) -> Result<MoveValue, String> {
+/// A move with its optional eval and time: `d3`, `D3/1.5`, `PA//0.2`; an empty eval or
+/// time is absent. The move is only read, not checked against a position.
+///
+/// ```
+/// use bitgames_othello::{Move, ggf};
+///
+/// let (mv, eval, time) = ggf::parse_move_text("F5/-1.00/2.5")?;
+/// assert_eq!((mv.to_string(), eval, time), ("f5".to_owned(), Some(-1.0), Some(2.5)));
+/// assert_eq!(ggf::parse_move_text("PA")?, (Move::Pass, None, None));
+/// assert!(ggf::parse_move_text("f5/best").is_err());
+/// # Ok::<(), ggf::MoveTextError>(())
+/// ```
+pub fn parse_move_text(value: &str) -> Result<(Move, Option<f64>, Option<f64>), MoveTextError> {
     let mut parts = value.split('/');
-    let mv_text = parts.next().unwrap_or_default().trim();
-    let mv: Move = mv_text.parse().map_err(|e: Error| e.to_string())?;
-    let number = |what: &str, part: Option<&str>| -> Result<Option<f64>, String> {
-        match part.map(str::trim) {
-            None | Some("") => Ok(None),
-            Some(text) => text
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .map(Some)
-                .ok_or_else(|| format!("{what} {text:?} is not a number")),
-        }
+    let mv: Move = parts
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .parse()
+        .map_err(MoveTextError::Move)?;
+    let number = |what: &'static str, part: Option<&str>| match part.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .map(Some)
+            .ok_or_else(|| MoveTextError::Number {
+                what,
+                text: text.to_owned(),
+            }),
     };
     let eval = number("eval", parts.next())?;
     let time = number("time", parts.next())?;
     if let Some(extra) = parts.next() {
-        return Err(format!(
-            "unexpected {extra:?} after the time: expected move/eval/time"
-        ));
+        return Err(MoveTextError::Extra(extra.to_owned()));
     }
     Ok((mv, eval, time))
 }
