@@ -136,8 +136,15 @@ impl Session {
         mut out: impl Write,
         mut errors: impl Write,
     ) -> io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
+        let mut input = input;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            // A line that is not UTF-8 is a malformed command, not the end of the session.
+            let line = String::from_utf8_lossy(&bytes);
             match self.handle(line.trim(), &mut out) {
                 Ok(Flow::Continue) => {}
                 Ok(Flow::Quit) => break,

@@ -382,6 +382,22 @@ fn bad_commands_are_reported_and_change_nothing() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_an_unknown_command() {
+    let mut engine = Engine::start();
+    let stdin = engine.stdin.as_mut().expect("stdin open");
+    stdin.write_all(b"go\xff\xfe\n").expect("the engine reads");
+    assert!(engine.exchange(&["nboard 2"]).is_empty());
+    assert_eq!(engine.exchange(&["learn"]), ["learned"]);
+    let (ok, stderr) = engine.finish();
+    assert!(ok, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: unknown command \"go"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn quit_ends_the_session() {
     let mut engine = Engine::start();
     engine.send("nboard 2");
