@@ -2,6 +2,7 @@
 
 mod compare;
 mod matches;
+mod nboard;
 mod play;
 mod position;
 mod search;
@@ -44,6 +45,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tower Defence (simultaneous moves): replay official games, run the bot.
     Towerdefence(towerdefence::Args),
+    /// Run the Othello engine under the NBoard protocol on stdin/stdout (for the NBoard GUI
+    /// and tools that drive Edax or NTest that way).
+    Nboard(nboard::NboardArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Towerdefence(args) => towerdefence::run(&args),
+        Command::Nboard(args) => nboard::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

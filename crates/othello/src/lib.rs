@@ -51,7 +51,8 @@
 //! hundredths of a disc), [`solver`] an exact endgame solver (the final disc difference
 //! under perfect play), [`book`] the opening book compiled from `tables/data/` (with the
 //! default `book` feature), [`symmetry`] the eight board symmetries and canonical forms,
-//! and [`ffo`] a reader for FFO/Edax `.obf` endgame test files.
+//! [`ffo`] a reader for FFO/Edax `.obf` endgame test files, and [`ggf`] a reader for GGF
+//! game records (what the NBoard GUI sends its engines).
 
 #![warn(missing_docs)]
 
@@ -61,6 +62,7 @@ mod engine;
 mod error;
 pub mod eval;
 pub mod ffo;
+pub mod ggf;
 mod kernels;
 mod moves;
 mod notation;
