@@ -5,6 +5,7 @@ mod matches;
 mod play;
 mod position;
 mod search;
+mod serve;
 mod solve;
 mod towerdefence;
 
@@ -44,6 +45,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tower Defence (simultaneous moves): replay official games, run the bot.
     Towerdefence(towerdefence::Args),
+    /// Serve the web app (play, kernels, compare charts, Tower Defence replay) on loopback.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Towerdefence(args) => towerdefence::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
