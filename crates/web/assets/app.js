@@ -333,9 +333,9 @@ async function runKernels(random) {
         if (layer.has(cell.name)) {
           return { cls: "on", text: op.layers.length > 1 ? String(layer.get(cell.name)) : "" };
         }
-        if (cell.piece === "first") return { cls: "own", text: cell.level ? String(cell.level) : "" };
-        if (cell.piece === "second") return { cls: "opp", text: cell.level ? String(cell.level) : "" };
-        if (cell.piece === "arrow") return { cls: "opp", text: "x" };
+        if (cell.piece === "first") return { cls: "first", text: cell.level ? String(cell.level) : "" };
+        if (cell.piece === "second") return { cls: "second", text: cell.level ? String(cell.level) : "" };
+        if (cell.piece === "arrow") return { cls: "arrow", text: "x" };
         return { text: cell.level ? String(cell.level) : "" };
       }));
       const table = document.createElement("table");
