@@ -256,12 +256,14 @@ function fillStrategies() {
   const game = play.games.games.find((g) => g.name === $("game").value);
   const select = $("strategy");
   select.replaceChildren();
-  for (const name of game.strategies) {
+  // The empty value lets the server pick the game's fastest strategy for this build.
+  for (const name of [""].concat(game.strategies)) {
     const option = document.createElement("option");
-    option.value = option.textContent = name;
+    option.value = name;
+    option.textContent = name || "fastest (default)";
     select.appendChild(option);
   }
-  select.value = game.strategies[game.strategies.length - 1];
+  select.value = "";
 }
 
 async function initPlay() {
