@@ -371,3 +371,35 @@ async fn the_pages_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(js.as_str().is_some_and(|j| j.contains("/api/move")));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thinking_games_are_bounded_by_the_semaphore() {
+    // One thinking slot and no patience: while one game thinks, a second is turned away.
+    let limits = Limits {
+        max_thinking: 1,
+        queue_wait: std::time::Duration::from_millis(50),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let think = |time_ms: u64| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/engine-move")
+            .body(Body::from(
+                json!({"game": "othello", "position": OTHELLO_START, "engine": "mcts", "time_ms": time_ms})
+                    .to_string(),
+            ))
+            .expect("request")
+    };
+    let first = tokio::spawn(app.clone().oneshot(think(800)));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let second = app.clone().oneshot(think(10)).await.expect("infallible");
+    assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body = to_bytes(second.into_body(), 1 << 16).await.expect("body");
+    assert!(String::from_utf8_lossy(&body).contains("busy"));
+    let first = first.await.expect("task").expect("infallible");
+    assert_eq!(first.status(), StatusCode::OK);
+    // The slot is free again.
+    let third = app.oneshot(think(10)).await.expect("infallible");
+    assert_eq!(third.status(), StatusCode::OK);
+}

@@ -343,6 +343,96 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         screenshot(client, scratch, &format!("play-{game}")).await;
     }
 
+    // Amazons by three clicks (queen, destination, arrow) against random; a click that
+    // continues no legal move is refused.
+    client
+        .find(Locator::Id("game"))
+        .await
+        .expect("game")
+        .select_by_value("amazons")
+        .await
+        .expect("select");
+    wait_until(client, "amazons", "return document.querySelectorAll('#board .cell').length === 100 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
+    client
+        .find(Locator::Css("#board .cell.target"))
+        .await
+        .expect("a queen")
+        .click()
+        .await
+        .expect("click");
+    client
+        .find(Locator::Css("#board .cell[data-square='j1']"))
+        .await
+        .expect("j1")
+        .click()
+        .await
+        .expect("click");
+    let refusal = wait_until(client, "the refusal", "const m = document.getElementById('message'); return m.className === 'error' && m.textContent", Duration::from_secs(10)).await;
+    assert!(
+        refusal
+            .as_str()
+            .is_some_and(|m| m.contains("does not continue any legal move")),
+        "{refusal}"
+    );
+    for _ in 0..2 {
+        client
+            .find(Locator::Css("#board .cell.target"))
+            .await
+            .expect("a target")
+            .click()
+            .await
+            .expect("click");
+    }
+    wait_until(
+        client,
+        "my move and the engine's",
+        "return document.querySelectorAll('#moves li').length === 2",
+        Duration::from_secs(10),
+    )
+    .await;
+    let first = eval(
+        client,
+        "return document.querySelector('#moves li').textContent",
+    )
+    .await;
+    assert!(
+        first
+            .as_str()
+            .is_some_and(|m| m.contains('-') && m.contains('/')),
+        "{first}"
+    );
+
+    // Engine against engine: Othello, random against random, to the end.
+    client
+        .find(Locator::Id("game"))
+        .await
+        .expect("game")
+        .select_by_value("othello")
+        .await
+        .expect("select");
+    client
+        .find(Locator::Id("first-player"))
+        .await
+        .expect("seat")
+        .select_by_value("random")
+        .await
+        .expect("random");
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .expect("new game")
+        .click()
+        .await
+        .expect("click");
+    wait_until(client, "an engine game to finish", "return document.getElementById('status').textContent.startsWith('Game over') && document.querySelectorAll('#moves li').length", Duration::from_secs(60)).await;
+    client
+        .find(Locator::Id("first-player"))
+        .await
+        .expect("seat")
+        .select_by_value("human")
+        .await
+        .expect("human");
+
     // Kernels: a random Amazons position, every operation drawn, every strategy agreeing.
     client
         .goto(&format!("http://{app}/#kernels"))
