@@ -403,3 +403,106 @@ async fn thinking_games_are_bounded_by_the_semaphore() {
     let third = app.oneshot(think(10)).await.expect("infallible");
     assert_eq!(third.status(), StatusCode::OK);
 }
+
+/// Mutated positions and moves (characters swapped, dropped, duplicated, replaced with
+/// piece letters): every answer is a 200 or a 4xx with a message, never a 500 or a panic.
+/// The release build aborts on panic, so one panic in a parser would stop the server.
+#[tokio::test]
+async fn mutated_positions_and_moves_never_break_the_server() {
+    let starts = [
+        ("othello", OTHELLO_START, "d3"),
+        (
+            "santorini",
+            "0120001200001000000000000/2/mortal:B3,D3/mortal:C4,C2",
+            "C4>B5^A5",
+        ),
+        (
+            "amazons",
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
+            "d1-d7/d2",
+        ),
+    ];
+    let alphabet: Vec<char> = "XOxo*-./0123456789:,>^#qQwb abcdefghijkmortal\u{e9}\u{0}"
+        .chars()
+        .collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for (game, position, mv) in starts {
+        let (status, body) = post(
+            "/api/move",
+            json!({"game": game, "position": position, "move": mv}),
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{game}: the unmutated position and move: {body}"
+        );
+        let mut accepted = 0;
+        for round in 0..400 {
+            let mut chars: Vec<char> = position.chars().collect();
+            let mut move_chars: Vec<char> = mv.chars().collect();
+            for _ in 0..=next(3) {
+                let target = if next(4) == 0 {
+                    &mut move_chars
+                } else {
+                    &mut chars
+                };
+                if target.is_empty() {
+                    continue;
+                }
+                let i = next(target.len());
+                match next(4) {
+                    0 => {
+                        target.remove(i);
+                    }
+                    1 => target.insert(i, target[i]),
+                    2 => {
+                        let j = next(target.len());
+                        target.swap(i, j);
+                    }
+                    _ => target[i] = alphabet[next(alphabet.len())],
+                }
+            }
+            let position: String = chars.into_iter().collect();
+            let mv: String = move_chars.into_iter().collect();
+            let answers = [
+                post("/api/position", json!({"game": game, "position": position})).await,
+                post(
+                    "/api/move",
+                    json!({"game": game, "position": position, "move": mv}),
+                )
+                .await,
+            ];
+            for (status, body) in answers {
+                accepted += usize::from(status == StatusCode::OK);
+                assert!(
+                    status == StatusCode::OK
+                        || (status.is_client_error() && body["error"].is_string()),
+                    "{game} round {round}: {position:?} {mv:?} -> {status} {body}"
+                );
+            }
+            if round % 20 == 0 {
+                let (status, body) = post(
+                    "/api/engine-move",
+                    json!({"game": game, "position": position, "engine": "alphabeta", "time_ms": 5}),
+                )
+                .await;
+                assert!(
+                    status == StatusCode::OK || status.is_client_error(),
+                    "{game}: {position:?} -> {status} {body}"
+                );
+            }
+        }
+        // Mutations that still parse reach the rules and the engine, not only the parser.
+        assert!(
+            accepted > 40,
+            "{game}: only {accepted} of 800 requests accepted"
+        );
+    }
+}
