@@ -402,6 +402,18 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         "{first}"
     );
 
+    // Undo takes back the engine's reply and my move: the start again.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .expect("undo")
+        .click()
+        .await
+        .expect("click");
+    wait_until(client, "the start after undo", "return document.querySelectorAll('#moves li').length === 0 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
+    let position = eval(client, "return document.getElementById('position').value").await;
+    assert_eq!(position, json!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"));
+
     // Engine against engine: Othello, random against random, to the end.
     client
         .find(Locator::Id("game"))
