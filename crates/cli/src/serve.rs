@@ -27,6 +27,12 @@ pub fn run(args: &Args) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let local = listener.local_addr()?;
+        if !args.bind.is_loopback() {
+            eprintln!(
+                "warning: listening on {local}, reachable from other machines: the Tower \
+                 Defence replay reads directories the page names"
+            );
+        }
         let url = format!("http://{local}/");
         println!("bitgames web app: {url} (Ctrl-C to stop)");
         if args.open {
