@@ -121,6 +121,13 @@ function renderPlay() {
   $("pass").hidden = !(pass && humanToMove());
   if (pass) $("pass").textContent = pass;
   $("status").textContent = describeOutcome(state) + (play.thinking ? " (thinking...)" : "");
+  $("hint").textContent = !humanToMove() ? "" : state.game === "othello"
+    ? "Click a highlighted square."
+    : state.game === "amazons"
+      ? "Click a queen, the square it moves to, then where it shoots its arrow."
+      : state.legal_moves.some((m) => m.startsWith("place:"))
+        ? "Place your two workers: click two highlighted squares."
+        : "Click a worker, the square it moves to, then where it builds.";
   $("position").value = state.position;
   const list = $("moves");
   list.replaceChildren();
