@@ -1,6 +1,9 @@
 //! `cargo xtask test`: every test of the project, Rust then Python, on a machine that has
 //! only Rust and Python 3.
 //!
+//! 0. when `/usr/bin/chromedriver` is missing, `apt-get update` and
+//!    `apt-get install -y chromium chromium-driver` (through `sudo` when not root): the web
+//!    app's browser test drives headless Chromium and fails without it;
 //! 1. `cargo test --workspace`;
 //! 2. a virtual environment at `.venv` (made with `python3 -m venv` when missing), into which
 //!    pip installs the Python package from `crates/python` with its `test` extras — pip
@@ -30,9 +33,49 @@ fn run(what: &str, dir: &Path, command: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// Where the web app's browser test (`crates/web/tests/browser.rs`) expects chromedriver.
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Installs Chromium and its WebDriver with apt when chromedriver is missing.
+fn install_browser(root: &Path) -> Result<()> {
+    if Path::new(CHROMEDRIVER).exists() {
+        return Ok(());
+    }
+    let root_user = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0");
+    let apt = |args: &[&str]| {
+        let mut command = if root_user {
+            Command::new("apt-get")
+        } else {
+            let mut sudo = Command::new("sudo");
+            sudo.arg("apt-get");
+            sudo
+        };
+        command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        command
+    };
+    run(
+        "Browser for the web app's test: apt-get update",
+        root,
+        &mut apt(&["update"]),
+    )?;
+    run(
+        "Browser for the web app's test: apt-get install -y chromium chromium-driver",
+        root,
+        &mut apt(&["install", "-y", "chromium", "chromium-driver"]),
+    )?;
+    if !Path::new(CHROMEDRIVER).exists() {
+        bail!("apt installed chromium-driver but {CHROMEDRIVER} is still missing");
+    }
+    Ok(())
+}
+
 /// The whole test suite; see the module docs.
 pub fn run_all() -> Result<()> {
     let root = workspace_root();
+    install_browser(&root)?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     run(
         "Rust tests: cargo test --workspace",

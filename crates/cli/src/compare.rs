@@ -1,10 +1,11 @@
 //! `bitgames compare`: the command-line face of [`bitgames::compare`].
 
 use std::io::Write;
+use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use bitgames::GameName;
-use bitgames::compare::compare;
+use bitgames::compare::{compare, svg};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -22,6 +23,9 @@ pub struct Args {
     /// Print a Markdown table instead of a plain one.
     #[arg(long)]
     markdown: bool,
+    /// Also write the chart (ns per call, log scale, one group per operation) as an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -31,6 +35,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => GameName::ALL.to_vec(),
     };
     let mut stdout = std::io::stdout().lock();
+    let mut reports = Vec::new();
     for game in games {
         let report = compare(game, args.instances, args.seed, true)?;
         if args.json {
@@ -40,6 +45,11 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             write!(stdout, "{}", report.table())?;
         }
+        reports.push(report);
+    }
+    if let Some(path) = &args.svg {
+        std::fs::write(path, svg::chart(&reports))
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
 }

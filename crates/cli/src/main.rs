@@ -6,6 +6,7 @@ mod nboard;
 mod play;
 mod position;
 mod search;
+mod serve;
 mod solve;
 mod towerdefence;
 
@@ -48,6 +49,8 @@ enum Command {
     /// Run the Othello engine under the NBoard protocol on stdin/stdout (for the NBoard GUI
     /// and tools that drive Edax or NTest that way).
     Nboard(nboard::NboardArgs),
+    /// Serve the web app (play, kernels, compare charts, Tower Defence replay) on loopback.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Towerdefence(args) => towerdefence::run(&args),
         Command::Nboard(args) => nboard::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

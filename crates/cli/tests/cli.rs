@@ -405,3 +405,91 @@ fn perft_through_a_transposition_merged_split() {
         "{err}"
     );
 }
+
+#[test]
+fn compare_svg_writes_the_chart_of_every_game() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("compare-{}.svg", std::process::id()));
+    let path_text = path.to_str().expect("UTF-8 temp path");
+    stdout(&bitgames(&[
+        "compare",
+        "--instances",
+        "50",
+        "--svg",
+        path_text,
+    ]));
+    let svg = std::fs::read_to_string(&path).expect("the SVG was written");
+    std::fs::remove_file(&path).ok();
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    for heading in ["santorini:", "othello:", "amazons:", "towerdefence:"] {
+        assert!(svg.contains(heading), "{heading} missing");
+    }
+    for operation in ["move_to", "legal_moves", "queen_reach", "playout_round"] {
+        assert!(
+            svg.contains(&format!(">{operation}</text>")),
+            "{operation} missing"
+        );
+    }
+    let err = one_line_error(&bitgames(&[
+        "compare",
+        "othello",
+        "--instances",
+        "10",
+        "--svg",
+        "/nonexistent/dir/chart.svg",
+    ]));
+    assert!(
+        err.contains("cannot write /nonexistent/dir/chart.svg"),
+        "{err}"
+    );
+}
+
+#[test]
+fn serve_listens_on_loopback_and_answers_the_api() {
+    use std::io::{BufRead, BufReader, Read, Write};
+
+    struct Server(std::process::Child);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_bitgames"))
+            .args(["serve", "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the server starts"),
+    );
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the banner");
+    // "bitgames web app: http://127.0.0.1:PORT/ (Ctrl-C to stop)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+    assert!(addr.starts_with("127.0.0.1:"), "{line}");
+    let body = r#"{"game": "othello", "move": "d3", "position": "---------------------------OX------XO--------------------------- X"}"#;
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    write!(
+        stream,
+        "POST /api/move HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("request sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("response");
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        response.contains(r#""legal_moves":["c3","c5","e3"]"#),
+        "{response}"
+    );
+}

@@ -86,3 +86,8 @@ pub use kernels::{
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::Square;
+
+/// A set of squares of the Othello board. The kernels and the position work on bare `u64`
+/// disc sets (bit `8 * row + col`, a1 = bit 0); this is the same set as a typed value, for
+/// iterating squares and drawing diagrams.
+pub type Bitboard = bitgames_bitboard::Bitboard<bitgames_bitboard::Othello>;

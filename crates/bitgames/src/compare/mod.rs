@@ -3,6 +3,7 @@
 //! The same [`Report`] feeds the command's table, Markdown and JSON output, the web app's
 //! charts and the Python bindings.
 
+pub mod svg;
 mod timing;
 mod towerdefence;
 

@@ -1,0 +1,481 @@
+// The bitgames web app: plain JavaScript over the JSON API under /api/. All rules live on
+// the server; this file only draws what the API answers and sends what the user clicks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// POST (or GET when body is undefined) to the API; rejects with the server's message.
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data;
+  try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function say(element, text, isError) {
+  element.textContent = text;
+  element.className = isError ? "error" : "";
+}
+
+// ---------------------------------------------------------------- pages
+
+const PAGES = ["play", "kernels", "compare", "towerdefence"];
+function showPage() {
+  const name = PAGES.includes(location.hash.slice(1)) ? location.hash.slice(1) : "play";
+  for (const page of PAGES) {
+    $("page-" + page).hidden = page !== name;
+    $("nav-" + page).className = page === name ? "active" : "";
+  }
+}
+window.addEventListener("hashchange", showPage);
+
+// ---------------------------------------------------------------- play
+
+// The squares a move names, in order: "d3" -> [d3], "B3>B4^B3" -> [B3, B4, B3],
+// "d1-d7/d2" -> [d1, d7, d2], "place:B3,D3" -> [B3, D3], "pass" -> [].
+function squaresOf(move) {
+  return move.match(/[a-jA-J](?:10|[1-9])/g) || [];
+}
+
+const play = {
+  games: null,        // /api/games
+  state: null,        // the current GameState
+  history: [],        // [{state, move}] before each move played
+  selected: [],       // squares clicked so far towards a move
+  lastMove: null,
+  generation: 0,      // bumped by new game/undo/load: stale engine replies are dropped
+  thinking: false,
+};
+
+function seat(side) {
+  return $(side === "first" ? "first-player" : "second-player").value;
+}
+
+function humanToMove() {
+  return play.state && play.state.outcome === "ongoing" && seat(play.state.side_to_move) === "human";
+}
+
+function describeOutcome(state) {
+  const names = {
+    othello: ["Black", "White"], santorini: ["Player 1", "Player 2"], amazons: ["White", "Black"],
+  }[state.game];
+  if (state.outcome === "ongoing") {
+    const who = names[state.side_to_move === "first" ? 0 : 1];
+    return who + " (" + seat(state.side_to_move) + ") to move";
+  }
+  if (state.outcome === "draw") return "Game over: a draw";
+  return "Game over: " + names[state.outcome === "first" ? 0 : 1] + " wins";
+}
+
+function renderPlay() {
+  const state = play.state;
+  if (!state) return;
+  const board = $("board");
+  board.className = "board " + state.game;
+  board.style.gridTemplateColumns = "repeat(" + state.board.cols + ", 46px)";
+  board.replaceChildren();
+  // Moves still possible given the squares selected so far, and the squares that extend them.
+  const candidates = humanToMove() && !play.thinking
+    ? state.legal_moves.filter((m) => {
+        const sq = squaresOf(m);
+        return sq.length > play.selected.length && play.selected.every((s, i) => sq[i] === s);
+      })
+    : [];
+  const targets = new Set(candidates.map((m) => squaresOf(m)[play.selected.length]));
+  const last = new Set(play.lastMove ? squaresOf(play.lastMove) : []);
+  state.board.cells.forEach((cell, i) => {
+    const div = document.createElement("div");
+    const row = Math.floor(i / state.board.cols), col = i % state.board.cols;
+    div.className = "cell" + ((row + col) % 2 ? " dark" : "");
+    if (cell.level) div.classList.add("level-" + cell.level);
+    if (targets.has(cell.name)) div.classList.add("target");
+    if (play.selected.includes(cell.name)) div.classList.add("selected");
+    if (last.has(cell.name)) div.classList.add("last");
+    div.dataset.square = cell.name;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = cell.name;
+    div.appendChild(name);
+    if (cell.piece) {
+      const piece = document.createElement("div");
+      piece.className = "piece " + cell.piece;
+      div.appendChild(piece);
+    }
+    if (cell.level !== null && cell.level !== undefined && cell.level > 0) {
+      const level = document.createElement("span");
+      level.className = "level";
+      level.textContent = cell.level === 4 ? "dome" : String(cell.level);
+      div.appendChild(level);
+    }
+    div.addEventListener("click", () => clickSquare(cell.name));
+    board.appendChild(div);
+  });
+  const pass = state.legal_moves.find((m) => squaresOf(m).length === 0);
+  $("pass").hidden = !(pass && humanToMove());
+  if (pass) $("pass").textContent = pass;
+  $("status").textContent = describeOutcome(state) + (play.thinking ? " (thinking...)" : "");
+  $("hint").textContent = !humanToMove() ? "" : state.game === "othello"
+    ? "Click a highlighted square."
+    : state.game === "amazons"
+      ? "Click a queen, the square it moves to, then where it shoots its arrow."
+      : state.legal_moves.some((m) => m.startsWith("place:"))
+        ? "Place your two workers: click two highlighted squares."
+        : "Click a worker, the square it moves to, then where it builds.";
+  $("position").value = state.position;
+  const list = $("moves");
+  list.replaceChildren();
+  for (const entry of play.history) {
+    const li = document.createElement("li");
+    li.textContent = entry.move;
+    list.appendChild(li);
+  }
+}
+
+function setState(state, move) {
+  if (move !== undefined) play.history.push({ state: play.state, move });
+  play.state = state;
+  play.lastMove = move === undefined ? null : move;
+  play.selected = [];
+  renderPlay();
+}
+
+async function clickSquare(name) {
+  const message = $("message");
+  if (!play.state) return;
+  if (play.state.outcome !== "ongoing") return say(message, "Illegal: the game is over", true);
+  if (play.thinking || !humanToMove()) return say(message, "Illegal: it is the engine's turn", true);
+  if (play.selected.length && play.selected[play.selected.length - 1] === name) {
+    play.selected.pop();  // a second click on the last square takes it back
+    say(message, "");
+    return renderPlay();
+  }
+  const selected = play.selected.concat([name]);
+  const candidates = play.state.legal_moves.filter((m) => {
+    const sq = squaresOf(m);
+    return sq.length >= selected.length && selected.every((s, i) => sq[i] === s);
+  });
+  if (candidates.length === 0) {
+    if (play.selected.length === 0) {
+      // Let the game say why: the server answers with the rules' reason.
+      return playMove(name);
+    }
+    return say(message, "Illegal: " + name + " does not continue any legal move from " +
+      play.selected.join(" "), true);
+  }
+  const complete = candidates.find((m) => squaresOf(m).length === selected.length);
+  if (complete && candidates.length === 1) return playMove(complete);
+  play.selected = selected;
+  say(message, "");
+  renderPlay();
+}
+
+async function playMove(move) {
+  const generation = play.generation;
+  try {
+    const state = await api("/api/move", {
+      game: play.state.game, position: play.state.position, move, strategy: strategy(),
+    });
+    if (generation !== play.generation) return;
+    say($("message"), "");
+    setState(state, move);
+    engineTurn();
+  } catch (err) {
+    play.selected = [];
+    renderPlay();
+    say($("message"), "Illegal: " + err.message, true);
+  }
+}
+
+function strategy() {
+  return $("strategy").value || null;
+}
+
+async function engineTurn() {
+  const state = play.state;
+  if (!state || state.outcome !== "ongoing" || play.thinking) return;
+  const engine = seat(state.side_to_move);
+  if (engine === "human") return;
+  const generation = play.generation;
+  play.thinking = true;
+  renderPlay();
+  try {
+    const reply = await api("/api/engine-move", {
+      game: state.game, position: state.position, engine,
+      time_ms: Number($("time-ms").value), strategy: strategy(), seed: play.history.length + 1,
+    });
+    if (generation !== play.generation) return;
+    play.thinking = false;
+    $("engine-info").textContent = reply.move + ": " + reply.info;
+    setState(reply.state, reply.move);
+    setTimeout(engineTurn, 0);
+  } catch (err) {
+    if (generation !== play.generation) return;
+    play.thinking = false;
+    renderPlay();
+    say($("message"), "Engine: " + err.message, true);
+  } finally {
+    if (generation === play.generation) play.thinking = false;
+  }
+}
+
+async function newGame(position) {
+  play.generation += 1;
+  play.thinking = false;
+  const game = $("game").value;
+  try {
+    const state = await api("/api/position", {
+      game, position: position || null, strategy: strategy(),
+    });
+    play.history = [];
+    say($("message"), position ? "Position loaded" : "");
+    $("engine-info").textContent = "";
+    setState(state);
+    engineTurn();
+  } catch (err) {
+    say($("message"), err.message, true);
+  }
+}
+
+function undo() {
+  if (!play.history.length) return;
+  play.generation += 1;
+  play.thinking = false;
+  // Back to the last position where a person is to move (or one move, engine against engine).
+  let entry = play.history.pop();
+  while (play.history.length && seat(entry.state.side_to_move) !== "human") {
+    entry = play.history.pop();
+  }
+  play.state = entry.state;
+  play.lastMove = play.history.length ? play.history[play.history.length - 1].move : null;
+  play.selected = [];
+  say($("message"), "");
+  renderPlay();
+}
+
+function fillStrategies() {
+  const game = play.games.games.find((g) => g.name === $("game").value);
+  const select = $("strategy");
+  select.replaceChildren();
+  // The empty value lets the server pick the game's fastest strategy for this build.
+  for (const name of [""].concat(game.strategies)) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name || "fastest (default)";
+    select.appendChild(option);
+  }
+  select.value = "";
+}
+
+async function initPlay() {
+  play.games = await api("/api/games");
+  for (const select of document.querySelectorAll(".seat")) {
+    for (const name of ["human"].concat(play.games.engines)) {
+      const option = document.createElement("option");
+      option.value = option.textContent = name;
+      select.appendChild(option);
+    }
+  }
+  $("first-player").value = "human";
+  $("second-player").value = "alphabeta";
+  fillStrategies();
+  $("game").addEventListener("change", () => { fillStrategies(); newGame(); });
+  $("new-game").addEventListener("click", () => newGame());
+  $("undo").addEventListener("click", undo);
+  $("pass").addEventListener("click", () => playMove($("pass").textContent));
+  $("load-position").addEventListener("click", () => newGame($("position-input").value.trim()));
+  $("copy-position").addEventListener("click", () => {
+    $("position").select();
+    if (navigator.clipboard) navigator.clipboard.writeText($("position").value).catch(() => {});
+  });
+  for (const id of ["first-player", "second-player"]) {
+    $(id).addEventListener("change", () => { renderPlay(); engineTurn(); });
+  }
+  await newGame();
+}
+
+// ---------------------------------------------------------------- kernels
+
+function miniBoard(rows, cols, cells, layerOf) {
+  const grid = document.createElement("div");
+  grid.className = "mini";
+  grid.style.gridTemplateColumns = "repeat(" + cols + ", 18px)";
+  cells.forEach((cell) => {
+    const div = document.createElement("div");
+    const mark = layerOf(cell);
+    if (mark.cls) div.className = mark.cls;
+    div.textContent = mark.text || "";
+    div.title = cell.name;
+    grid.appendChild(div);
+  });
+  return grid;
+}
+
+async function runKernels(random) {
+  const message = $("kernel-message");
+  const position = random ? null : $("kernel-position").value.trim() || null;
+  say(message, "running...");
+  try {
+    const reply = await api("/api/kernels", {
+      game: $("kernel-game").value, position, seed: Number($("kernel-seed").value) || 0,
+    });
+    $("kernel-position").value = reply.position;
+    say(message, reply.game + ": " + reply.position);
+    const results = $("kernel-results");
+    results.replaceChildren();
+    for (const op of reply.operations) {
+      const card = document.createElement("div");
+      card.className = "card";
+      const title = document.createElement("h3");
+      title.textContent = op.title;
+      card.appendChild(title);
+      // Squares of the answer, each with the layer (distance) it belongs to.
+      const layer = new Map();
+      op.layers.forEach((squares, i) => squares.forEach((s) => { if (!layer.has(s)) layer.set(s, i); }));
+      card.appendChild(miniBoard(reply.board.rows, reply.board.cols, reply.board.cells, (cell) => {
+        if (layer.has(cell.name)) {
+          return { cls: "on", text: op.layers.length > 1 ? String(layer.get(cell.name)) : "" };
+        }
+        if (cell.piece === "first") return { cls: "first", text: cell.level ? String(cell.level) : "" };
+        if (cell.piece === "second") return { cls: "second", text: cell.level ? String(cell.level) : "" };
+        if (cell.piece === "arrow") return { cls: "arrow", text: "x" };
+        return { text: cell.level ? String(cell.level) : "" };
+      }));
+      const table = document.createElement("table");
+      table.innerHTML = "<tr><th>strategy</th><th>ns/call</th><th>answer</th></tr>";
+      for (const t of op.timings) {
+        const tr = document.createElement("tr");
+        for (const v of [t.strategy, t.ns_per_call.toFixed(1), t.agrees ? "same" : "DIFFERENT"]) {
+          const td = document.createElement("td");
+          td.textContent = v;
+          tr.appendChild(td);
+        }
+        table.appendChild(tr);
+      }
+      card.appendChild(table);
+      results.appendChild(card);
+    }
+  } catch (err) {
+    say(message, err.message, true);
+  }
+}
+
+// ---------------------------------------------------------------- compare
+
+async function runCompare() {
+  const message = $("compare-message");
+  const charts = $("compare-charts");
+  charts.replaceChildren();
+  const instances = Number($("compare-instances").value);
+  for (const game of ["santorini", "othello", "amazons", "towerdefence"]) {
+    say(message, "checking and timing " + game + "...");
+    try {
+      const response = await fetch("/api/compare?format=svg&game=" + game + "&instances=" + instances);
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      const div = document.createElement("div");
+      div.className = "chart";
+      div.id = "chart-" + game;
+      // The SVG is the server's own output (bitgames::compare::svg), text escaped there.
+      div.innerHTML = text;
+      charts.appendChild(div);
+    } catch (err) {
+      return say(message, game + ": " + err.message, true);
+    }
+  }
+  say(message, "done: every strategy agrees with naive on every instance");
+}
+
+// ---------------------------------------------------------------- tower defence
+
+const td = { rounds: [], index: 0 };
+
+const KIND_LETTER = { defence: "D", attack: "A", energy: "E", tesla: "T" };
+
+function renderRound() {
+  const round = td.rounds[td.index];
+  $("td-round").value = td.index;
+  $("td-round-label").textContent = "Round " + round.round + " (" + (td.index + 1) + " of " + td.rounds.length + ")";
+  const numbers = $("td-numbers");
+  const rows = [["", "A", "B"]];
+  for (const key of ["energy", "health", "score", "active_iron_curtain_lifetime"]) {
+    rows.push([key.replace(/_/g, " "), round.players[0][key], round.players[1][key]]);
+  }
+  rows.push(["command this round", round.commands ? round.commands[0] || "(nothing)" : "-",
+    round.commands ? round.commands[1] || "(nothing)" : "-"]);
+  const table = document.createElement("table");
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    for (const v of row) {
+      const td = document.createElement("td");
+      td.textContent = String(v);
+      tr.appendChild(td);
+    }
+    table.appendChild(tr);
+  }
+  numbers.replaceChildren(table);
+  const map = $("td-map");
+  map.replaceChildren();
+  const cells = [];
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 16; x++) {
+      const div = document.createElement("div");
+      div.className = x < 8 ? "a" : "b";
+      div.dataset.x = x; div.dataset.y = y;
+      map.appendChild(div);
+      cells.push(div);
+    }
+  }
+  for (const b of round.buildings) {
+    const span = document.createElement("span");
+    span.className = "building building-" + b.owner.toLowerCase() + (b.construction_time_left > 0 ? " constructing" : "");
+    span.textContent = KIND_LETTER[b.kind] || "?";
+    span.title = b.owner + " " + b.kind + ", health " + b.health;
+    cells[b.y * 16 + b.x].appendChild(span);
+  }
+  for (const m of round.missiles) {
+    const span = document.createElement("span");
+    span.className = "missile";
+    span.textContent = (m.owner === "A" ? "\u2192" : "\u2190") + (m.count > 1 ? m.count : "");
+    cells[m.y * 16 + m.x].appendChild(span);
+  }
+}
+
+async function openReplay() {
+  const message = $("td-message");
+  say(message, "reading...");
+  try {
+    td.rounds = await api("/api/towerdefence/replay", { dir: $("td-dir").value.trim() });
+    td.index = 0;
+    $("td-round").max = td.rounds.length - 1;
+    $("td-view").hidden = false;
+    say(message, td.rounds.length + " rounds");
+    renderRound();
+  } catch (err) {
+    say(message, err.message, true);
+  }
+}
+
+function step(delta) {
+  if (!td.rounds.length) return;
+  td.index = Math.min(td.rounds.length - 1, Math.max(0, td.index + delta));
+  renderRound();
+}
+
+// ---------------------------------------------------------------- start
+
+showPage();
+$("kernel-run").addEventListener("click", () => runKernels(false));
+$("kernel-random").addEventListener("click", () => runKernels(true));
+$("compare-run").addEventListener("click", runCompare);
+$("td-open").addEventListener("click", openReplay);
+$("td-prev").addEventListener("click", () => step(-1));
+$("td-next").addEventListener("click", () => step(1));
+$("td-round").addEventListener("input", () => { td.index = Number($("td-round").value); renderRound(); });
+initPlay().catch((err) => say($("message"), err.message, true));

@@ -1,0 +1,508 @@
+//! The JSON API over HTTP (through the router, no socket): every hostile body gets a 4xx
+//! with a JSON message, and the happy paths answer what the game crates say.
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use bitgames_web::{Limits, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
+
+async fn send(method: &str, path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    send_with(Limits::default(), method, path, body).await
+}
+
+async fn send_with(
+    limits: Limits,
+    method: &str,
+    path: &str,
+    body: impl Into<Body>,
+) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body.into())
+        .expect("request");
+    let response = router(limits).oneshot(request).await.expect("infallible");
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), 10 << 20)
+        .await
+        .expect("body");
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    send("POST", path, body.to_string()).await
+}
+
+/// A 4xx whose JSON `error` contains `needle`.
+fn refused(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
+    assert_eq!(answer.0, status, "{answer:?}");
+    let message = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error: {answer:?}"));
+    assert!(message.contains(needle), "{needle:?} not in {message:?}");
+}
+
+#[tokio::test]
+async fn a_move_answers_the_new_position_and_its_legal_moves() {
+    let (status, state) = post(
+        "/api/move",
+        json!({"game": "othello", "position": OTHELLO_START, "move": "d3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(
+        state["position"],
+        "-------------------X-------XX------XO--------------------------- O"
+    );
+    assert_eq!(state["side_to_move"], "second");
+    assert_eq!(state["outcome"], "ongoing");
+    assert_eq!(state["legal_moves"], json!(["c3", "c5", "e3"]));
+    assert_eq!(state["board"]["cells"].as_array().map(Vec::len), Some(64));
+    assert_eq!(
+        state["board"]["cells"][19],
+        json!({"name": "d3", "piece": "first", "level": null})
+    );
+}
+
+#[tokio::test]
+async fn every_game_starts_and_moves_through_its_own_notation() {
+    for (game, cells) in [("othello", 64), ("santorini", 25), ("amazons", 100)] {
+        let (status, state) = post("/api/position", json!({"game": game})).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {state}");
+        assert_eq!(
+            state["board"]["cells"].as_array().map(Vec::len),
+            Some(cells)
+        );
+        let first = state["legal_moves"][0]
+            .as_str()
+            .expect("a legal move")
+            .to_owned();
+        let (status, after) = post(
+            "/api/move",
+            json!({"game": game, "position": state["position"], "move": first}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{game} {first}: {after}");
+        assert_ne!(after["position"], state["position"]);
+    }
+}
+
+#[tokio::test]
+async fn malformed_bodies_are_refused_with_a_json_message() {
+    let cases: &[(&str, StatusCode, &str)] = &[
+        ("", StatusCode::BAD_REQUEST, "malformed request"),
+        ("{", StatusCode::BAD_REQUEST, "malformed request"),
+        ("[1, 2]", StatusCode::BAD_REQUEST, "malformed request"),
+        ("null", StatusCode::BAD_REQUEST, "malformed request"),
+        ("{\"game\": 7}", StatusCode::BAD_REQUEST, "invalid type"),
+        (
+            "{\"game\": \"othello\"}",
+            StatusCode::BAD_REQUEST,
+            "missing field",
+        ),
+        (
+            "\u{0}\u{1}binary",
+            StatusCode::BAD_REQUEST,
+            "malformed request",
+        ),
+        (
+            "{\"game\": \"othello\", \"position\": \"x\", \"move\": \"d3\", \"evil\": 1}",
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+    ];
+    for &(body, status, needle) in cases {
+        for path in [
+            "/api/move",
+            "/api/position",
+            "/api/engine-move",
+            "/api/kernels",
+        ] {
+            let answer = send("POST", path, body.to_owned()).await;
+            if body == "{\"game\": \"othello\"}"
+                && (path == "/api/position" || path == "/api/kernels")
+            {
+                continue; // a complete request for these two
+            }
+            refused(&answer, status, needle);
+        }
+    }
+}
+
+#[tokio::test]
+async fn unknown_games_bad_positions_and_illegal_moves_say_why() {
+    refused(
+        &post(
+            "/api/move",
+            json!({"game": "chess", "position": "", "move": "e4"}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "unknown game \"chess\"",
+    );
+    refused(
+        &post("/api/position", json!({"game": "towerdefence"})).await,
+        StatusCode::BAD_REQUEST,
+        "simultaneous",
+    );
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "othello", "position": "XO- X"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid othello position",
+    );
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "santorini", "position": "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid santorini position",
+    );
+    // d4 holds a disc: the rules' reason comes back.
+    let illegal = post(
+        "/api/move",
+        json!({"game": "othello", "position": OTHELLO_START, "move": "a1"}),
+    )
+    .await;
+    refused(&illegal, StatusCode::UNPROCESSABLE_ENTITY, "a1");
+    refused(
+        &post(
+            "/api/move",
+            json!({"game": "amazons", "position": "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w", "move": "zz"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "zz",
+    );
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "othello", "strategy": "quantum"}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "unknown othello strategy \"quantum\"",
+    );
+}
+
+#[tokio::test]
+async fn engine_requests_are_bounded() {
+    let think = |engine: &str, time_ms: Value| json!({"game": "othello", "position": OTHELLO_START, "engine": engine, "time_ms": time_ms});
+    refused(
+        &post("/api/engine-move", think("random", json!(0))).await,
+        StatusCode::BAD_REQUEST,
+        "time_ms must be between 1 and",
+    );
+    refused(
+        &post("/api/engine-move", think("random", json!(86_400_000))).await,
+        StatusCode::BAD_REQUEST,
+        "time_ms must be between 1 and",
+    );
+    refused(
+        &post("/api/engine-move", think("random", json!(-5))).await,
+        StatusCode::BAD_REQUEST,
+        "invalid value",
+    );
+    refused(
+        &post("/api/engine-move", think("random", json!(1e300))).await,
+        StatusCode::BAD_REQUEST,
+        "malformed request",
+    );
+    refused(
+        &post("/api/engine-move", think("deep-thought", json!(10))).await,
+        StatusCode::BAD_REQUEST,
+        "unknown engine",
+    );
+    let (status, reply) = post("/api/engine-move", think("alphabeta", json!(50))).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let mv = reply["move"].as_str().expect("a move");
+    assert!(["c4", "d3", "e6", "f5"].contains(&mv), "{reply}");
+    assert_eq!(reply["state"]["side_to_move"], "second");
+}
+
+#[tokio::test]
+async fn a_huge_body_is_refused_before_it_is_read() {
+    let limits = Limits {
+        max_body_bytes: 1024,
+        ..Limits::default()
+    };
+    let huge = format!(
+        "{{\"game\": \"othello\", \"position\": \"{}\", \"move\": \"d3\"}}",
+        "X".repeat(1 << 20)
+    );
+    let answer = send_with(limits, "POST", "/api/move", huge).await;
+    refused(&answer, StatusCode::PAYLOAD_TOO_LARGE, "length limit");
+}
+
+#[tokio::test]
+async fn a_finished_game_has_no_moves_for_anyone() {
+    // All black: over, black wins.
+    let over = format!("{} O", "X".repeat(64));
+    let (status, state) = post(
+        "/api/position",
+        json!({"game": "othello", "position": over}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["outcome"], "first");
+    refused(
+        &post(
+            "/api/move",
+            json!({"game": "othello", "position": over, "move": "pass"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the game is over",
+    );
+    refused(
+        &post(
+            "/api/engine-move",
+            json!({"game": "othello", "position": over, "engine": "random", "time_ms": 10}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the game is over",
+    );
+}
+
+#[tokio::test]
+async fn unknown_paths_and_bad_queries_are_json_4xx() {
+    refused(
+        &send("GET", "/api/nothing", "").await,
+        StatusCode::NOT_FOUND,
+        "/api/nothing",
+    );
+    refused(
+        &send("GET", "/api/compare?game=othello&instances=0", "").await,
+        StatusCode::BAD_REQUEST,
+        "instances must be between 1 and",
+    );
+    refused(
+        &send("GET", "/api/compare?game=othello&instances=-1", "").await,
+        StatusCode::BAD_REQUEST,
+        "instances",
+    );
+    refused(
+        &send("GET", "/api/compare?game=go", "").await,
+        StatusCode::BAD_REQUEST,
+        "unknown game",
+    );
+    refused(
+        &send("GET", "/api/compare?game=othello&format=png", "").await,
+        StatusCode::BAD_REQUEST,
+        "unknown format",
+    );
+    refused(
+        &post(
+            "/api/towerdefence/replay",
+            json!({"dir": "/nonexistent/game"}),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+        "not a directory",
+    );
+}
+
+#[tokio::test]
+async fn kernels_draw_every_operation_and_every_strategy_agrees() {
+    for (game, operations) in [("othello", 2), ("amazons", 3), ("santorini", 2)] {
+        let (status, reply) = post("/api/kernels", json!({"game": game, "seed": 3})).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {reply}");
+        let ops = reply["operations"].as_array().expect("operations");
+        assert_eq!(ops.len(), operations, "{game}: {reply}");
+        for op in ops {
+            let timings = op["timings"].as_array().expect("timings");
+            assert!(timings.len() >= 3, "{game}: {op}");
+            assert!(timings.iter().all(|t| t["agrees"] == true), "{game}: {op}");
+        }
+    }
+    // From the start, Othello's legal moves are the four the rules say.
+    let (_, reply) = post(
+        "/api/kernels",
+        json!({"game": "othello", "position": OTHELLO_START}),
+    )
+    .await;
+    assert_eq!(
+        reply["operations"][0]["layers"],
+        json!([["d3", "c4", "f5", "e6"]])
+    );
+}
+
+#[tokio::test]
+async fn compare_answers_json_and_the_svg_chart() {
+    let (status, report) = send("GET", "/api/compare?game=othello&instances=50", "").await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["game"], "othello");
+    assert!(
+        report["results"].as_array().is_some_and(|r| r.len() >= 6),
+        "{report}"
+    );
+    let (status, svg) = send(
+        "GET",
+        "/api/compare?game=amazons&instances=20&format=svg",
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let svg = svg.as_str().expect("svg text");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("queen_reach"),
+        "{svg}"
+    );
+}
+
+#[tokio::test]
+async fn the_pages_are_served() {
+    let (status, html) = send("GET", "/", "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.as_str().is_some_and(|h| h.contains("/app.js")));
+    let (status, js) = send("GET", "/app.js", "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(js.as_str().is_some_and(|j| j.contains("/api/move")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thinking_games_are_bounded_by_the_semaphore() {
+    // One thinking slot and no patience: while one game thinks, a second is turned away.
+    let limits = Limits {
+        max_thinking: 1,
+        queue_wait: std::time::Duration::from_millis(50),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let think = |time_ms: u64| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/engine-move")
+            .body(Body::from(
+                json!({"game": "othello", "position": OTHELLO_START, "engine": "mcts", "time_ms": time_ms})
+                    .to_string(),
+            ))
+            .expect("request")
+    };
+    let first = tokio::spawn(app.clone().oneshot(think(800)));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let second = app.clone().oneshot(think(10)).await.expect("infallible");
+    assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body = to_bytes(second.into_body(), 1 << 16).await.expect("body");
+    assert!(String::from_utf8_lossy(&body).contains("busy"));
+    let first = first.await.expect("task").expect("infallible");
+    assert_eq!(first.status(), StatusCode::OK);
+    // The slot is free again.
+    let third = app.oneshot(think(10)).await.expect("infallible");
+    assert_eq!(third.status(), StatusCode::OK);
+}
+
+/// Mutated positions and moves (characters swapped, dropped, duplicated, replaced with
+/// piece letters): every answer is a 200 or a 4xx with a message, never a 500 or a panic.
+/// The release build aborts on panic, so one panic in a parser would stop the server.
+#[tokio::test]
+async fn mutated_positions_and_moves_never_break_the_server() {
+    let starts = [
+        ("othello", OTHELLO_START, "d3"),
+        (
+            "santorini",
+            "0120001200001000000000000/2/mortal:B3,D3/mortal:C4,C2",
+            "C4>B5^A5",
+        ),
+        (
+            "amazons",
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
+            "d1-d7/d2",
+        ),
+    ];
+    let alphabet: Vec<char> = "XOxo*-./0123456789:,>^#qQwb abcdefghijkmortal\u{e9}\u{0}"
+        .chars()
+        .collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for (game, position, mv) in starts {
+        let (status, body) = post(
+            "/api/move",
+            json!({"game": game, "position": position, "move": mv}),
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{game}: the unmutated position and move: {body}"
+        );
+        let mut accepted = 0;
+        for round in 0..400 {
+            let mut chars: Vec<char> = position.chars().collect();
+            let mut move_chars: Vec<char> = mv.chars().collect();
+            for _ in 0..=next(3) {
+                let target = if next(4) == 0 {
+                    &mut move_chars
+                } else {
+                    &mut chars
+                };
+                if target.is_empty() {
+                    continue;
+                }
+                let i = next(target.len());
+                match next(4) {
+                    0 => {
+                        target.remove(i);
+                    }
+                    1 => target.insert(i, target[i]),
+                    2 => {
+                        let j = next(target.len());
+                        target.swap(i, j);
+                    }
+                    _ => target[i] = alphabet[next(alphabet.len())],
+                }
+            }
+            let position: String = chars.into_iter().collect();
+            let mv: String = move_chars.into_iter().collect();
+            let answers = [
+                post("/api/position", json!({"game": game, "position": position})).await,
+                post(
+                    "/api/move",
+                    json!({"game": game, "position": position, "move": mv}),
+                )
+                .await,
+            ];
+            for (status, body) in answers {
+                accepted += usize::from(status == StatusCode::OK);
+                assert!(
+                    status == StatusCode::OK
+                        || (status.is_client_error() && body["error"].is_string()),
+                    "{game} round {round}: {position:?} {mv:?} -> {status} {body}"
+                );
+            }
+            if round % 20 == 0 {
+                let (status, body) = post(
+                    "/api/engine-move",
+                    json!({"game": game, "position": position, "engine": "alphabeta", "time_ms": 5}),
+                )
+                .await;
+                assert!(
+                    status == StatusCode::OK || status.is_client_error(),
+                    "{game}: {position:?} -> {status} {body}"
+                );
+            }
+        }
+        // Mutations that still parse reach the rules and the engine, not only the parser.
+        assert!(
+            accepted > 40,
+            "{game}: only {accepted} of 800 requests accepted"
+        );
+    }
+}

@@ -1,0 +1,583 @@
+//! The web app in a real browser: headless Chromium driven over WebDriver by fantoccini.
+//!
+//! Needs `/usr/bin/chromedriver` and Chromium (Debian: `apt-get install chromium
+//! chromium-driver`; `cargo xtask test` installs them when missing). Without them this test
+//! fails, on purpose: a browser check that silently skips checks nothing.
+
+use std::net::{SocketAddr, TcpListener as StdListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bitgames::othello;
+use bitgames::search::{Outcome, Player};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Kills chromedriver (and so its Chromium) and removes the profile directory, even when
+/// an assertion fails half-way.
+struct Driver {
+    child: Child,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn free_port() -> u16 {
+    let listener = StdListener::bind("127.0.0.1:0").expect("a free loopback port");
+    listener.local_addr().expect("its address").port()
+}
+
+fn start_chromedriver(scratch: &Path) -> (Driver, u16) {
+    assert!(
+        Path::new(CHROMEDRIVER).exists(),
+        "{CHROMEDRIVER} is missing: the browser test needs Chromium and its WebDriver. Install \
+         them with `apt-get install -y chromium chromium-driver` (cargo xtask test does it)"
+    );
+    let port = free_port();
+    let profile = scratch.join("chromium-profile");
+    std::fs::create_dir_all(&profile).expect("profile directory");
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver { child, profile };
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    let start = Instant::now();
+    while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen on {addr}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (driver, port)
+}
+
+async fn connect(port: u16, profile: &Path) -> Client {
+    // The machine's network is closed: these flags stop Chromium's background connections.
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1100",
+    ];
+    let mut args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".to_owned(), json!({ "args": args }));
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a Chromium session through chromedriver")
+}
+
+/// Evaluates `script` (a function body) in the page.
+async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.expect("script runs")
+}
+
+/// Waits until `script` returns something truthy, or fails after `limit`.
+async fn wait_until(client: &Client, what: &str, script: &str, limit: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let value = eval(client, script).await;
+        if !value.is_null() && value != json!(false) && value != json!(0) && value != json!("") {
+            return value;
+        }
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text(client: &Client, id: &str) -> String {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+async fn screenshot(client: &Client, dir: &Path, name: &str) {
+    let png = client.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot saved");
+}
+
+/// The play page's state, read from the DOM.
+const PLAY_STATE: &str = r#"
+    const status = document.getElementById('status').textContent;
+    return {
+        status,
+        over: status.startsWith('Game over'),
+        thinking: status.includes('thinking'),
+        targets: document.querySelectorAll('#board .cell.target').length,
+        pass: !document.getElementById('pass').hidden,
+        moves: document.querySelectorAll('#moves li').length,
+    };
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_app_works_in_headless_chromium() {
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("bitgames-web-browser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).expect("scratch directory");
+    let (driver, driver_port) = start_chromedriver(&scratch);
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port for the app");
+    let app = listener.local_addr().expect("address");
+    tokio::spawn(bitgames_web::serve(
+        listener,
+        bitgames_web::Limits::default(),
+    ));
+
+    let client = connect(driver_port, &driver.profile).await;
+    // Driven in its own task so that a failed check still closes the browser session.
+    let run = tokio::spawn(drive(client.clone(), app, scratch.clone())).await;
+    let _ = client.close().await;
+    drop(driver);
+    if let Err(err) = run {
+        std::panic::resume_unwind(err.into_panic());
+    }
+    eprintln!("screenshots in {}", scratch.display());
+}
+
+async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
+    let (client, scratch) = (&client, scratch.as_path());
+    client
+        .goto(&format!("http://{app}/#play"))
+        .await
+        .expect("the page loads");
+    // Othello, a person first against the random engine.
+    wait_until(
+        client,
+        "the start position",
+        "return document.querySelectorAll('#board .cell').length === 64",
+        Duration::from_secs(10),
+    )
+    .await;
+    client
+        .find(Locator::Id("second-player"))
+        .await
+        .expect("seat select")
+        .select_by_value("random")
+        .await
+        .expect("random engine");
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .expect("new game")
+        .click()
+        .await
+        .expect("click");
+    wait_until(
+        client,
+        "four legal moves",
+        "return document.querySelectorAll('#board .cell.target').length === 4",
+        Duration::from_secs(10),
+    )
+    .await;
+
+    // An illegal click (a1, empty and flanking nothing) is refused with the rules' reason.
+    client
+        .find(Locator::Css("#board .cell[data-square='a1']"))
+        .await
+        .expect("a1")
+        .click()
+        .await
+        .expect("click a1");
+    let refusal = wait_until(
+        client,
+        "the refusal",
+        "const m = document.getElementById('message'); return m.className === 'error' && m.textContent",
+        Duration::from_secs(10),
+    )
+    .await;
+    let refusal = refusal.as_str().unwrap_or_default().to_owned();
+    assert!(
+        refusal.starts_with("Illegal") && refusal.contains("a1"),
+        "{refusal}"
+    );
+    assert_eq!(
+        eval(
+            client,
+            "return document.querySelectorAll('#moves li').length"
+        )
+        .await,
+        json!(0)
+    );
+
+    // A complete game, clicking the first highlighted square (or Pass) every turn.
+    let start = Instant::now();
+    let mut clicks = 0;
+    loop {
+        let state = wait_until(
+            client,
+            "my turn or the end",
+            &format!(
+                "const s = (() => {{ {PLAY_STATE} }})(); \
+                 return !s.thinking && (s.over || s.targets > 0 || s.pass) ? s : null;"
+            ),
+            Duration::from_secs(30),
+        )
+        .await;
+        if state["over"] == json!(true) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the game took too long"
+        );
+        let before = state["moves"].as_u64().expect("move count");
+        let target = if state["pass"] == json!(true) {
+            client.find(Locator::Id("pass")).await.expect("pass button")
+        } else {
+            client
+                .find(Locator::Css("#board .cell.target"))
+                .await
+                .expect("a target")
+        };
+        target.click().await.expect("click a legal move");
+        clicks += 1;
+        wait_until(
+            client,
+            "the move to be played",
+            &format!("return document.querySelectorAll('#moves li').length > {before}"),
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+    assert!(clicks >= 20, "only {clicks} moves of mine in a whole game");
+
+    // The page's final position really is finished, and the page names the right winner.
+    let position = client
+        .find(Locator::Id("position"))
+        .await
+        .expect("position field")
+        .prop("value")
+        .await
+        .expect("value")
+        .expect("a position");
+    let finished: othello::Position = position.parse().expect("the page shows a valid position");
+    let status = text(client, "status").await;
+    let expected = match finished.outcome() {
+        Outcome::Win(Player::First) => "Game over: Black wins",
+        Outcome::Win(Player::Second) => "Game over: White wins",
+        Outcome::Draw => "Game over: a draw",
+        Outcome::Ongoing => panic!("the page says {status:?} but {position} is not finished"),
+    };
+    assert_eq!(status, expected);
+    let moves = eval(
+        client,
+        "return document.querySelectorAll('#moves li').length",
+    )
+    .await;
+    assert!(
+        moves.as_u64().is_some_and(|n| n >= 2 * clicks as u64 - 1),
+        "{moves}"
+    );
+    screenshot(client, scratch, "play-othello-finished").await;
+
+    // A malformed pasted position shows the parser's error.
+    let input = client
+        .find(Locator::Id("position-input"))
+        .await
+        .expect("paste field");
+    input.send_keys("XXOO-- Z").await.expect("typing");
+    client
+        .find(Locator::Id("load-position"))
+        .await
+        .expect("load")
+        .click()
+        .await
+        .expect("click");
+    let error = wait_until(
+        client,
+        "the parser's error",
+        "const m = document.getElementById('message'); return m.className === 'error' && m.textContent",
+        Duration::from_secs(10),
+    )
+    .await;
+    let error = error.as_str().unwrap_or_default();
+    assert!(error.contains("invalid othello position"), "{error}");
+    screenshot(client, scratch, "play-bad-position").await;
+
+    // Santorini and Amazons boards draw.
+    for (game, cells) in [("santorini", 25), ("amazons", 100)] {
+        client
+            .find(Locator::Id("game"))
+            .await
+            .expect("game")
+            .select_by_value(game)
+            .await
+            .expect("select");
+        wait_until(
+            client,
+            game,
+            &format!("return document.querySelectorAll('#board .cell').length === {cells} && document.querySelectorAll('#board .cell.target').length > 0"),
+            Duration::from_secs(10),
+        )
+        .await;
+        screenshot(client, scratch, &format!("play-{game}")).await;
+    }
+
+    // Amazons by three clicks (queen, destination, arrow) against random; a click that
+    // continues no legal move is refused.
+    client
+        .find(Locator::Id("game"))
+        .await
+        .expect("game")
+        .select_by_value("amazons")
+        .await
+        .expect("select");
+    wait_until(client, "amazons", "return document.querySelectorAll('#board .cell').length === 100 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
+    client
+        .find(Locator::Css("#board .cell.target"))
+        .await
+        .expect("a queen")
+        .click()
+        .await
+        .expect("click");
+    client
+        .find(Locator::Css("#board .cell[data-square='j1']"))
+        .await
+        .expect("j1")
+        .click()
+        .await
+        .expect("click");
+    let refusal = wait_until(client, "the refusal", "const m = document.getElementById('message'); return m.className === 'error' && m.textContent", Duration::from_secs(10)).await;
+    assert!(
+        refusal
+            .as_str()
+            .is_some_and(|m| m.contains("does not continue any legal move")),
+        "{refusal}"
+    );
+    for _ in 0..2 {
+        client
+            .find(Locator::Css("#board .cell.target"))
+            .await
+            .expect("a target")
+            .click()
+            .await
+            .expect("click");
+    }
+    wait_until(
+        client,
+        "my move and the engine's",
+        "return document.querySelectorAll('#moves li').length === 2",
+        Duration::from_secs(10),
+    )
+    .await;
+    let first = eval(
+        client,
+        "return document.querySelector('#moves li').textContent",
+    )
+    .await;
+    assert!(
+        first
+            .as_str()
+            .is_some_and(|m| m.contains('-') && m.contains('/')),
+        "{first}"
+    );
+
+    // Undo takes back the engine's reply and my move: the start again.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .expect("undo")
+        .click()
+        .await
+        .expect("click");
+    wait_until(client, "the start after undo", "return document.querySelectorAll('#moves li').length === 0 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
+    let position = eval(client, "return document.getElementById('position').value").await;
+    assert_eq!(position, json!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"));
+
+    // Engine against engine: Othello, random against random, to the end.
+    client
+        .find(Locator::Id("game"))
+        .await
+        .expect("game")
+        .select_by_value("othello")
+        .await
+        .expect("select");
+    client
+        .find(Locator::Id("first-player"))
+        .await
+        .expect("seat")
+        .select_by_value("random")
+        .await
+        .expect("random");
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .expect("new game")
+        .click()
+        .await
+        .expect("click");
+    wait_until(client, "an engine game to finish", "return document.getElementById('status').textContent.startsWith('Game over') && document.querySelectorAll('#moves li').length", Duration::from_secs(60)).await;
+    client
+        .find(Locator::Id("first-player"))
+        .await
+        .expect("seat")
+        .select_by_value("human")
+        .await
+        .expect("human");
+
+    // Kernels: a random Amazons position, every operation drawn, every strategy agreeing.
+    client
+        .goto(&format!("http://{app}/#kernels"))
+        .await
+        .expect("kernels page");
+    client
+        .find(Locator::Id("kernel-game"))
+        .await
+        .expect("game")
+        .select_by_value("amazons")
+        .await
+        .expect("select");
+    client
+        .find(Locator::Id("kernel-random"))
+        .await
+        .expect("random")
+        .click()
+        .await
+        .expect("click");
+    wait_until(
+        client,
+        "kernel cards",
+        "return document.querySelectorAll('#kernel-results .card').length === 3",
+        Duration::from_secs(20),
+    )
+    .await;
+    let page = text(client, "kernel-results").await;
+    assert!(
+        page.contains("queen_reach") && !page.contains("DIFFERENT"),
+        "{page}"
+    );
+    screenshot(client, scratch, "kernels").await;
+
+    // Compare: the four charts.
+    client
+        .goto(&format!("http://{app}/#compare"))
+        .await
+        .expect("compare page");
+    let instances = client
+        .find(Locator::Id("compare-instances"))
+        .await
+        .expect("instances");
+    instances.clear().await.expect("clear");
+    instances.send_keys("200").await.expect("type");
+    client
+        .find(Locator::Id("compare-run"))
+        .await
+        .expect("run")
+        .click()
+        .await
+        .expect("click");
+    wait_until(
+        client,
+        "four charts",
+        "return document.querySelectorAll('#compare-charts svg').length === 4",
+        Duration::from_secs(120),
+    )
+    .await;
+    screenshot(client, scratch, "compare").await;
+
+    // Tower Defence replay of an official game.
+    let games = scratch.join("towerdefence");
+    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../towerdefence/tests/data/official-engine-games.tar.gz");
+    let file = std::fs::File::open(&archive).expect("the official games archive");
+    tar::Archive::new(flate2::read::GzDecoder::new(file))
+        .unpack(&games)
+        .expect("unpacked");
+    let game = games.join("v300_normal_towers");
+    assert!(
+        game.is_dir(),
+        "{} is missing from the archive",
+        game.display()
+    );
+    client
+        .goto(&format!("http://{app}/#towerdefence"))
+        .await
+        .expect("replay page");
+    client
+        .find(Locator::Id("td-dir"))
+        .await
+        .expect("dir field")
+        .send_keys(&game.display().to_string())
+        .await
+        .expect("type");
+    client
+        .find(Locator::Id("td-open"))
+        .await
+        .expect("open")
+        .click()
+        .await
+        .expect("click");
+    wait_until(
+        client,
+        "the map",
+        "return document.querySelectorAll('#td-map > div').length === 128",
+        Duration::from_secs(20),
+    )
+    .await;
+    let first = text(client, "td-round-label").await;
+    assert!(first.starts_with("Round 0 (1 of"), "{first}");
+    for _ in 0..30 {
+        client
+            .find(Locator::Id("td-next"))
+            .await
+            .expect("next")
+            .click()
+            .await
+            .expect("click");
+    }
+    let later = text(client, "td-round-label").await;
+    assert!(later.starts_with("Round 30 (31 of"), "{later}");
+    let buildings = eval(
+        client,
+        "return document.querySelectorAll('#td-map .building').length",
+    )
+    .await;
+    assert!(
+        buildings.as_u64().is_some_and(|n| n > 0),
+        "no buildings by round 30"
+    );
+    screenshot(client, scratch, "towerdefence").await;
+
+    // A directory that is not a game says so.
+    let dir = client.find(Locator::Id("td-dir")).await.expect("dir field");
+    dir.clear().await.expect("clear");
+    dir.send_keys("/nonexistent").await.expect("type");
+    client
+        .find(Locator::Id("td-open"))
+        .await
+        .expect("open")
+        .click()
+        .await
+        .expect("click");
+    wait_until(client, "the error", "const m = document.getElementById('td-message'); return m.className === 'error' && m.textContent.includes('not a directory')", Duration::from_secs(10)).await;
+}
