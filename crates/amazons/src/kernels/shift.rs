@@ -21,6 +21,12 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for Shift {
+    /// All destinations at once, by rays ([`super::count_arrows_by_rays`]).
+    #[inline]
+    fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
+        super::count_arrows_by_rays(destinations.0, (!occupied).0)
+    }
+
     #[inline]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits(all_directions!(ray(sources.0, empty.0)))

@@ -68,6 +68,12 @@ pub fn table_portable_reach(from: Square, occupied: Bitboard) -> Bitboard {
 }
 
 impl Kernels for Table {
+    /// All destinations at once, by rays ([`super::count_arrows_by_rays`]).
+    #[inline]
+    fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
+        super::count_arrows_by_rays(destinations.0, (!occupied).0)
+    }
+
     #[inline]
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
         Bitboard::from_bits(reach::<FastestGather>(from, occupied.0))
