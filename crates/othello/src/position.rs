@@ -460,8 +460,9 @@ impl<S: Kernels> Game for Position<S> {
         Position::play(self, mv)
     }
 
-    /// [`perft_raw`]: the two bitboards only, the last two plies by
-    /// [`Kernels::count_replies`]; tested against [`bitgames_search::perft_generic`].
+    /// Walks the two bitboards only (no hash or counters), each node's children from
+    /// [`Kernels::children`] and the last two plies by [`Kernels::count_replies`]; tested
+    /// against [`bitgames_search::perft_generic`].
     fn count_leaves(&self, depth: u32) -> u64 {
         perft_raw::<S>(self.player, self.opponent, depth)
     }

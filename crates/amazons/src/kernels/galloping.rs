@@ -25,7 +25,8 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for Galloping {
-    /// All destinations at once, by rays ([`super::count_arrows_by_rays`]).
+    /// All destinations at once, by rays: a few shifts and popcounts per step of every
+    /// direction instead of a reach per destination.
     #[inline]
     fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
         super::count_arrows_by_rays(destinations.0, (!occupied).0)
