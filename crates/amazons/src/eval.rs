@@ -100,22 +100,45 @@ impl Features {
 /// King-move distance layers from `sources` over `empty` squares. The closed neighbourhood
 /// of a set is two shift-or rounds; bits pushed past a row's end land on the guard column or
 /// off the board, and masking with the empty squares drops them.
-fn king_layers(sources: Bitboard, empty: Bitboard) -> crate::DistanceLayers {
-    let mut layers = crate::DistanceLayers::new(sources);
+#[inline(always)]
+fn king_layers(sources: Bitboard, empty: Bitboard, layers: &mut Layers) {
+    layers.push(sources);
     let mut reached = sources;
     let mut frontier = sources;
     loop {
         let x = frontier.bits() | frontier.bits() << 1 | frontier.bits() >> 1;
         frontier = Bitboard::from_bits_truncate((x | x << 11 | x >> 11) & empty.bits()) - reached;
         if frontier.is_empty() {
-            return layers;
+            return;
         }
         reached |= frontier;
         layers.push(frontier);
     }
 }
 
+/// Queen-move distance layers from `sources` over `empty` squares by `F`'s fills: what
+/// [`Kernels::min_distances`] returns by default, written into the caller's `layers` (a
+/// returned value of this size is copied out whole).
+#[inline(always)]
+fn queen_layers<F: Kernels>(sources: Bitboard, empty: Bitboard, layers: &mut Layers) {
+    layers.push(sources);
+    let mut reached = sources;
+    let mut frontier = sources;
+    loop {
+        frontier = F::fill(frontier, empty) - reached;
+        if frontier.is_empty() {
+            return;
+        }
+        reached |= frontier;
+        layers.push(frontier);
+    }
+}
+
+/// Distance layers, built in place.
+type Layers = arrayvec::ArrayVec<Bitboard, { crate::distances::MAX_LAYERS }>;
+
 /// Cumulative unions: entry `k` holds every square at distance `k` or less.
+#[inline(always)]
 fn cumulative(
     layers: &[Bitboard],
 ) -> arrayvec::ArrayVec<Bitboard, { crate::distances::MAX_LAYERS }> {
@@ -138,15 +161,18 @@ fn within(cumulative: &[Bitboard], k: usize) -> Bitboard {
 /// (lead, ties) over `empty` squares from two sides' layers. The layers of one side are
 /// disjoint, so a sum of per-layer counts is the count of the union: one popcount each.
 fn territory(white: &[Bitboard], black: &[Bitboard], empty: Bitboard) -> (i32, i32) {
-    let (within_white, within_black) = (cumulative(white), cumulative(black));
     let (mut white_first, mut black_first, mut tied) =
         (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
-    for (k, &layer) in white.iter().enumerate() {
-        white_first |= layer - within(&within_black, k);
-        tied |= layer & black.get(k).copied().unwrap_or(Bitboard::EMPTY);
-    }
-    for (k, &layer) in black.iter().enumerate() {
-        black_first |= layer - within(&within_white, k);
+    // Every square at distance k or less, for each side, as k grows.
+    let (mut within_white, mut within_black) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for k in 0..white.len().max(black.len()) {
+        let w = white.get(k).copied().unwrap_or(Bitboard::EMPTY);
+        let b = black.get(k).copied().unwrap_or(Bitboard::EMPTY);
+        within_white |= w;
+        within_black |= b;
+        white_first |= w - within_black;
+        black_first |= b - within_white;
+        tied |= w & b;
     }
     (
         (white_first & empty).len() as i32 - (black_first & empty).len() as i32,
@@ -167,13 +193,13 @@ pub fn evaluate_with<F: Kernels, S: Kernels>(position: &Position<S>) -> Features
         position.queens(Player::First),
         position.queens(Player::Second),
     );
-    let d1 = [
-        F::min_distances(white, empty),
-        F::min_distances(black, empty),
-    ];
-    let d2 = [king_layers(white, empty), king_layers(black, empty)];
-    let (w1, b1) = (d1[0].layers(), d1[1].layers());
-    let (w2, b2) = (d2[0].layers(), d2[1].layers());
+    let (mut w1, mut b1, mut w2, mut b2) =
+        (Layers::new(), Layers::new(), Layers::new(), Layers::new());
+    queen_layers::<F>(white, empty, &mut w1);
+    queen_layers::<F>(black, empty, &mut b1);
+    king_layers(white, empty, &mut w2);
+    king_layers(black, empty, &mut b2);
+    let (w1, b1, w2, b2) = (&w1[..], &b1[..], &w2[..], &b2[..]);
 
     let (t1_lead, t1_ties) = territory(w1, b1, empty);
     let (t2_lead, t2_ties) = territory(w2, b2, empty);
@@ -188,14 +214,14 @@ pub fn evaluate_with<F: Kernels, S: Kernels>(position: &Position<S>) -> Features
     }
 
     // Squares both reach, grouped by |D1w - D1b|.
-    let mut by_gap = [Bitboard::EMPTY; crate::distances::MAX_LAYERS];
+    let gaps = w1.len().max(b1.len());
+    let mut by_gap: Layers = (0..gaps).map(|_| Bitboard::EMPTY).collect();
     for (i, &white_layer) in w1.iter().enumerate().skip(1) {
         for (j, &black_layer) in b1.iter().enumerate().skip(1) {
             by_gap[i.abs_diff(j)] |= white_layer & black_layer;
         }
     }
-    let gaps = w1.len().max(b1.len());
-    let w_fixed = by_gap[..gaps]
+    let w_fixed = by_gap
         .iter()
         .enumerate()
         .map(|(gap, set)| set.len() as i64 * power(gap as u32))

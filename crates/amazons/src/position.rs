@@ -136,9 +136,15 @@ impl<S: Kernels> Position<S> {
     /// The number of legal moves, counting arrow squares without making the moves.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        let mut count = 0;
-        self.for_each_queen_move(|_, to, after| count += u64::from(S::queen_mobility(to, after)));
-        count
+        let occupied = self.occupied();
+        self.queens[self.side.index()]
+            .into_iter()
+            .map(|queen| {
+                let destinations = S::queen_reach(queen, occupied);
+                // The square the queen leaves is open to the arrow.
+                S::count_arrows(destinations, occupied.without(queen))
+            })
+            .sum()
     }
 
     /// The position after `mv`, which must be legal.

@@ -86,7 +86,7 @@ fn every_strategy_agrees_with_naive_on_random_positions() {
     quickcheck(3, CASES).quickcheck(min_distances as fn(Case) -> Result<(), Disagreement>);
 }
 
-/// Perft's bulk count of arrow squares (not a harness operation: it exists for perft).
+/// Perft's bulk counts of arrow squares (not harness operations: they exist for perft).
 struct MobilityIsReachSize;
 
 impl StrategyVisitor for MobilityIsReachSize {
@@ -96,6 +96,21 @@ impl StrategyVisitor for MobilityIsReachSize {
                 == Naive::queen_reach(c.square, c.occupied).len() as u32
         }
         quickcheck(5, CASES).quickcheck(queen_mobility::<S> as fn(Case) -> bool);
+        /// The arrows after each destination of the case's queen, the queen's square
+        /// vacated; and after every empty square at once.
+        fn count_arrows<S: Kernels>(c: Case) -> bool {
+            let naive = |destinations: Bitboard, occupied: Bitboard| -> u64 {
+                destinations
+                    .into_iter()
+                    .map(|to| Naive::queen_reach(to, occupied).len() as u64)
+                    .sum()
+            };
+            let after = c.occupied.without(c.square);
+            let destinations = Naive::queen_reach(c.square, c.occupied);
+            S::count_arrows(destinations, after) == naive(destinations, after)
+                && S::count_arrows(!c.occupied, c.occupied) == naive(!c.occupied, c.occupied)
+        }
+        quickcheck(6, CASES / 10).quickcheck(count_arrows::<S> as fn(Case) -> bool);
     }
 }
 

@@ -21,7 +21,29 @@ bitgames_bitboard::operation! {
     checksum |flips| flips,
 }
 
+bitgames_bitboard::operation! {
+    /// Perft's last two plies: the replies after each of the side to move's legal moves.
+    CountReplies<S: Kernels>(KernelInstance) -> u64 = "count_replies",
+    call |i| count_replies_after_each_move::<S>(black_box(i.player), black_box(i.opponent)),
+    checksum |count| count,
+}
+
+/// [`Kernels::count_replies`] over every legal move of (`player`, `opponent`).
+#[inline(always)]
+fn count_replies_after_each_move<S: Kernels>(player: u64, opponent: u64) -> u64 {
+    let mut squares = [0u64; crate::MAX_MOVES];
+    let mut moves = S::legal_moves(player, opponent);
+    let mut n = 0;
+    while moves != 0 {
+        squares[n] = moves & moves.wrapping_neg();
+        moves &= moves - 1;
+        n += 1;
+    }
+    let (players, opponents) = ([player; crate::MAX_MOVES], [opponent; crate::MAX_MOVES]);
+    S::count_replies(&players[..n], &opponents[..n], &squares[..n])
+}
+
 bitgames_bitboard::kernels! {
     instance KernelInstance; strategies Kernels; oracle Naive;
-    LegalMoves, Flips,
+    LegalMoves, Flips, CountReplies,
 }

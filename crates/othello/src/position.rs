@@ -6,7 +6,7 @@ use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::zobrist::{OTHELLO_DISC, OTHELLO_SIDE_TO_MOVE};
 
 use crate::square::square_at;
-use crate::{Error, Fastest, Kernels, Move, Square};
+use crate::{Children, Error, Fastest, Kernels, Move, Square};
 
 /// More than the most legal moves any Othello position has (33).
 pub const MAX_MOVES: usize = 40;
@@ -272,6 +272,150 @@ impl<S: Kernels> Position<S> {
     }
 }
 
+/// Perft on the two bitboards alone (no hash, disc counts or colour, which no count needs):
+/// the leaves `depth` plies below the position with `player` to move, a forced pass being a
+/// ply and a finished game one leaf at every remaining depth, as [`Game::count_leaves`]
+/// promises.
+pub(crate) fn perft_raw<S: Kernels>(player: u64, opponent: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    perft_moves::<S>(player, opponent, S::legal_moves(player, opponent), depth)
+}
+
+/// [`perft_raw`] given the player's legal `moves`. Each node's children come from
+/// [`Kernels::children`] with their moves; the last two plies are
+/// [`Kernels::count_replies`], fed from three plies up so that a batch can hold the moves
+/// of several positions.
+fn perft_moves<S: Kernels>(player: u64, opponent: u64, moves: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if moves == 0 {
+        // A pass if the opponent can move, else the game is over: one leaf.
+        let replies = S::legal_moves(opponent, player);
+        return if replies == 0 {
+            1
+        } else {
+            perft_moves::<S>(opponent, player, replies, depth - 1)
+        };
+    }
+    match depth {
+        1 => u64::from(moves.count_ones()),
+        2 => {
+            let mut pending = Pending::new();
+            pending.push(player, opponent, moves);
+            pending.count::<S>()
+        }
+        3 => {
+            let mut children = Children::default();
+            let n = S::children(player, opponent, moves, &mut children);
+            let mut pending = Pending::new();
+            let mut total = 0;
+            for i in 0..n {
+                let (mover, other) = (children.movers[i], children.others[i]);
+                if children.moves[i] == 0 {
+                    // The child passes (then perft 1) or the game is over (one leaf).
+                    total += u64::from(S::legal_moves(other, mover).count_ones().max(1));
+                    continue;
+                }
+                pending.push(mover, other, children.moves[i]);
+                total += pending.count_full_batches::<S>();
+            }
+            total + pending.count::<S>()
+        }
+        _ => {
+            let mut children = Children::default();
+            let n = S::children(player, opponent, moves, &mut children);
+            (0..n)
+                .map(|i| {
+                    perft_moves::<S>(
+                        children.movers[i],
+                        children.others[i],
+                        children.moves[i],
+                        depth - 1,
+                    )
+                })
+                .sum()
+        }
+    }
+}
+
+/// Moves waiting for [`Kernels::count_replies`]: a position and one of its moves per entry,
+/// as three parallel arrays.
+struct Pending {
+    players: [u64; Pending::CAPACITY],
+    opponents: [u64; Pending::CAPACITY],
+    squares: [u64; Pending::CAPACITY],
+    len: usize,
+}
+
+impl Pending {
+    /// Batches are counted once this many moves wait ...
+    const FLUSH: usize = 32;
+    /// ... so there is room for one more position's moves (at most 33) on top.
+    const CAPACITY: usize = Pending::FLUSH + MAX_MOVES;
+    /// The moves a batch holds (the lanes of the widest strategy).
+    const BATCH: usize = 8;
+
+    #[inline(always)]
+    fn new() -> Self {
+        Pending {
+            players: [0; Pending::CAPACITY],
+            opponents: [0; Pending::CAPACITY],
+            squares: [0; Pending::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Queues every move of `moves` (at most [`MAX_MOVES`], and [`Pending::count_full_batches`]
+    /// keeps fewer than [`Pending::FLUSH`] waiting).
+    #[inline(always)]
+    fn push(&mut self, player: u64, opponent: u64, mut moves: u64) {
+        let mut len = self.len;
+        while moves != 0 {
+            let square = moves & moves.wrapping_neg();
+            moves ^= square;
+            self.players[len] = player;
+            self.opponents[len] = opponent;
+            self.squares[len] = square;
+            len += 1;
+        }
+        self.len = len;
+    }
+
+    /// Once [`Pending::FLUSH`] moves wait: counts the whole batches among them and keeps the
+    /// rest.
+    #[inline(always)]
+    fn count_full_batches<S: Kernels>(&mut self) -> u64 {
+        if self.len < Pending::FLUSH {
+            return 0;
+        }
+        let full = self.len / Pending::BATCH * Pending::BATCH;
+        let total = S::count_replies(
+            &self.players[..full],
+            &self.opponents[..full],
+            &self.squares[..full],
+        );
+        let rest = self.len - full;
+        self.players.copy_within(full..self.len, 0);
+        self.opponents.copy_within(full..self.len, 0);
+        self.squares.copy_within(full..self.len, 0);
+        self.len = rest;
+        total
+    }
+
+    /// Counts every waiting move.
+    #[inline(always)]
+    fn count<S: Kernels>(&self) -> u64 {
+        S::count_replies(
+            &self.players[..self.len],
+            &self.opponents[..self.len],
+            &self.squares[..self.len],
+        )
+    }
+}
+
 /// The legal moves of `player`, counting a forced pass as one and a finished game as none.
 #[inline(always)]
 fn count_moves<S: Kernels>(player: u64, opponent: u64) -> u64 {
@@ -315,6 +459,13 @@ impl<S: Kernels> Game for Position<S> {
     #[inline]
     fn play(&self, mv: Move) -> Self {
         Position::play(self, mv)
+    }
+
+    /// Walks the two bitboards only (no hash or counters), each node's children from
+    /// [`Kernels::children`] and the last two plies by [`Kernels::count_replies`]; tested
+    /// against [`bitgames_search::perft_generic`].
+    fn count_leaves(&self, depth: u32) -> u64 {
+        perft_raw::<S>(self.player, self.opponent, depth)
     }
 
     fn outcome(&self) -> Outcome {

@@ -8,7 +8,7 @@ use bitgames_othello::{
     for_each_strategy,
 };
 use bitgames_search::testing::{Reachable, notation_never_panics};
-use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
+use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft, perft_generic};
 use quickcheck::{Gen, QuickCheck};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -69,6 +69,33 @@ fn strategies_agree_on_perft_from_random_mid_game_positions() {
         );
         assert_eq!(divide(&position, 3), expected, "{position}");
     }
+}
+
+/// Every strategy's perft walk (raw bitboards, batched last two plies) against the generic
+/// walk over `play`, from random positions of every stage (passes and finished games
+/// included), at every depth up to 5.
+struct LeanPerftMatchesGeneric;
+
+impl StrategyVisitor for LeanPerftMatchesGeneric {
+    fn visit<S: Kernels>(&mut self) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        for _ in 0..150 {
+            let position = random_position(&mut rng).with_strategy::<S>();
+            for depth in 0..=5 {
+                assert_eq!(
+                    position.count_leaves(depth),
+                    perft_generic(&position, depth),
+                    "{} depth {depth} {position}",
+                    S::NAME
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_strategy_lean_perft_matches_the_generic_walk() {
+    for_each_strategy(&mut LeanPerftMatchesGeneric);
 }
 
 #[test]

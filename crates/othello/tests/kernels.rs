@@ -31,7 +31,8 @@ static KERNELS: LazyLock<Vec<Kernel<KernelInstance>>> = LazyLock::new(kernels);
 fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
     fn legal_moves(Reachable(position): Reachable<Position>) -> Result<(), Disagreement> {
         let a1 = Square::all().next().expect("the board has squares");
-        check_operation(&KERNELS, "legal_moves", &at(&position, a1))
+        check_operation(&KERNELS, "legal_moves", &at(&position, a1))?;
+        check_operation(&KERNELS, "count_replies", &at(&position, a1))
     }
     /// Flips of a disc on every square, empty or not.
     fn flips(Reachable(position): Reachable<Position>) -> Result<(), Disagreement> {

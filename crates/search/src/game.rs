@@ -112,6 +112,15 @@ pub trait Game:
             .sum()
     }
 
+    /// The leaves `depth` plies below: perft with bulk counting at the last ply (what
+    /// [`crate::perft()`] returns). The default is [`crate::perft_generic`]; games
+    /// override it to walk a leaner state than the position (no hash or counters) and must
+    /// then give exactly the same counts.
+    #[inline]
+    fn count_leaves(&self, depth: u32) -> u64 {
+        crate::perft::perft_generic(self, depth)
+    }
+
     /// A random legal move (`None` when there is none), for playouts. The default draws
     /// uniformly from [`Game::legal_moves`]; games with huge move lists may draw more cheaply
     /// (and say how that changes the distribution).

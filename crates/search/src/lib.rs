@@ -171,7 +171,7 @@ pub use evaluate::{Evaluate, WIN};
 pub use family::{GameFamily, PositionVisitor};
 pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
-pub use perft::{divide, perft, perft_parallel};
+pub use perft::{divide, perft, perft_generic, perft_parallel};
 pub use playout::{Playout, RandomPosition, random_playout};
 pub use split::{Divide, Split, perft_split, split};
 pub use suite::{

@@ -5,9 +5,18 @@ use rayon::prelude::*;
 
 use crate::Game;
 
-/// The number of leaves `depth` plies below `position`, counting the last ply in bulk with
-/// [`Game::count_legal_moves`].
+/// The number of leaves `depth` plies below `position`, counting the last ply in bulk: the
+/// game's [`Game::count_leaves`] (by default [`perft_generic`]).
+#[inline]
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    position.count_leaves(depth)
+}
+
+/// The generic perft walk over [`Game::legal_moves`] and [`Game::play`], counting the last
+/// ply in bulk with [`Game::count_legal_moves`] and the last two with [`Game::perft_2`]:
+/// what [`Game::count_leaves`] does unless a game overrides it (and the oracle an override is
+/// tested against).
+pub fn perft_generic<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => leaves::<G>(position.count_legal_moves()),
@@ -19,7 +28,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             }
             moves
                 .into_iter()
-                .map(|mv| perft(&position.play(mv), depth - 1))
+                .map(|mv| perft_generic(&position.play(mv), depth - 1))
                 .sum()
         }
     }

@@ -2,7 +2,8 @@
 
 use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 
-use crate::{Position, Square};
+use crate::square::square_at;
+use crate::{MAX_MOVES, Position, Square};
 
 bitgames_bitboard::strategies! {
     kernels: Kernels;
@@ -41,6 +42,88 @@ pub trait Kernels: Strategy {
     /// The opponent discs a player disc placed on `square` would flip (whatever `square`
     /// holds now; for a legal move it is empty).
     fn flips(player: u64, opponent: u64, square: Square) -> u64;
+
+    /// Perft's last two plies, many moves at once: for each `i`, the number of legal replies
+    /// after the side to move of (`players[i]`, `opponents[i]`) plays on `squares[i]` (one
+    /// bit, a legal move), a count of zero counting as one (a forced pass is one move, a
+    /// finished game one leaf); summed. The three slices have one length. The children are
+    /// never built as positions. The default makes each move with [`Kernels::flips`] and
+    /// counts with [`Kernels::legal_moves`]; strategies may work on several moves at once.
+    #[inline]
+    fn count_replies(players: &[u64], opponents: &[u64], squares: &[u64]) -> u64 {
+        count_replies_one_by_one::<Self>(players, opponents, squares)
+    }
+
+    /// Makes every move of `moves` (legal moves of `player`), in square order: child `i`
+    /// is (`children.movers[i]`, `children.others[i]`), from the side of its mover (the
+    /// opponent, who moves next), and `children.moves[i]` is the mover's legal moves there.
+    /// Returns the number of children. The default makes each move with
+    /// [`Kernels::flips`] and [`Kernels::legal_moves`]; strategies may work on several
+    /// moves at once.
+    #[inline]
+    fn children(player: u64, opponent: u64, moves: u64, children: &mut Children) -> usize {
+        children_one_by_one::<Self>(player, opponent, moves, children)
+    }
+}
+
+/// The children of a position ([`Kernels::children`]) as parallel arrays, with room for
+/// every move of any position.
+#[derive(Debug, Clone)]
+pub struct Children {
+    /// Each child's side to move's discs (the parent's opponent, after the flips).
+    pub movers: [u64; MAX_MOVES],
+    /// Each child's other discs (the parent's mover, with the new disc and the flips).
+    pub others: [u64; MAX_MOVES],
+    /// Each child's legal moves (of `movers[i]`).
+    pub moves: [u64; MAX_MOVES],
+}
+
+impl Default for Children {
+    fn default() -> Self {
+        Children {
+            movers: [0; MAX_MOVES],
+            others: [0; MAX_MOVES],
+            moves: [0; MAX_MOVES],
+        }
+    }
+}
+
+/// [`Kernels::children`] one move at a time with `S`'s flips and legal moves.
+#[inline(always)]
+pub(crate) fn children_one_by_one<S: Kernels>(
+    player: u64,
+    opponent: u64,
+    mut moves: u64,
+    children: &mut Children,
+) -> usize {
+    let mut n = 0;
+    while moves != 0 && n < MAX_MOVES {
+        let square = moves & moves.wrapping_neg();
+        moves ^= square;
+        let flipped = S::flips(player, opponent, square_at(square.trailing_zeros()));
+        let (mover, other) = (opponent ^ flipped, player | flipped | square);
+        children.movers[n] = mover;
+        children.others[n] = other;
+        children.moves[n] = S::legal_moves(mover, other);
+        n += 1;
+    }
+    n
+}
+
+/// [`Kernels::count_replies`] one move at a time with `S`'s flips and legal moves.
+#[inline(always)]
+pub(crate) fn count_replies_one_by_one<S: Kernels>(
+    players: &[u64],
+    opponents: &[u64],
+    squares: &[u64],
+) -> u64 {
+    let mut total = 0;
+    for ((&player, &opponent), &square) in players.iter().zip(opponents).zip(squares) {
+        let flipped = S::flips(player, opponent, square_at(square.trailing_zeros()));
+        let replies = S::legal_moves(opponent ^ flipped, player | flipped | square);
+        total += u64::from(replies.count_ones().max(1));
+    }
+    total
 }
 
 /// Per direction: the squares an opponent disc must be on to sit *inside* a run in that
