@@ -25,13 +25,6 @@ fn ray<const D: usize>(sources: u128, empty: u128) -> u128 {
 }
 
 impl Kernels for Galloping {
-    /// All destinations at once, by rays: a few shifts and popcounts per step of every
-    /// direction instead of a reach per destination.
-    #[inline]
-    fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
-        super::count_arrows_by_rays(destinations.bits(), (!occupied).bits())
-    }
-
     #[inline(always)]
     fn fill(sources: Bitboard, empty: Bitboard) -> Bitboard {
         Bitboard::from_bits_truncate(all_directions!(ray(sources.bits(), empty.bits())))

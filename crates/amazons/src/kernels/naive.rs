@@ -39,6 +39,14 @@ fn to_bitboard(cells: impl IntoIterator<Item = usize>) -> Bitboard {
 }
 
 impl Kernels for Naive {
+    /// One destination at a time: the sum of each destination's own queen reach.
+    fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
+        destinations
+            .into_iter()
+            .map(|to| u64::from(Self::queen_mobility(to, occupied)))
+            .sum()
+    }
+
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
         let open = cells(!occupied);
         let mut reached = Vec::new();

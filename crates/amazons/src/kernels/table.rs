@@ -67,13 +67,6 @@ pub fn table_portable_reach(from: Square, occupied: Bitboard) -> Bitboard {
 }
 
 impl Kernels for Table {
-    /// All destinations at once, by rays: a few shifts and popcounts per step of every
-    /// direction instead of a reach per destination.
-    #[inline]
-    fn count_arrows(destinations: Bitboard, occupied: Bitboard) -> u64 {
-        super::count_arrows_by_rays(destinations.bits(), (!occupied).bits())
-    }
-
     #[inline]
     fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
         Bitboard::from_bits_truncate(reach::<FastestGather>(from, occupied.bits()))
