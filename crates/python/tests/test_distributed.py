@@ -33,10 +33,13 @@ OTHELLO_PERFT = [1, 4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24
 OTHELLO_PERFT_12 = 1_939_886_636
 SANTORINI_ROOT = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
 
-# A job of a few seconds on two one-CPU nodes, in units of about a quarter of a second:
-# without folding, Othello perft 12 split 3 plies down, two positions a unit.
+OTHELLO_PERFT_13 = 18_429_641_748
+# Jobs of a few seconds on two one-CPU nodes, one split position a unit: Othello perft 12
+# split 3 plies down without folding (54 units of about 0.05 s), and perft 13 split 3 plies
+# down with folding (14 units of about 0.5 s) for the driver to be killed in.
 SLOW_JOB = dict(game="othello", depth=12, split_depth=3, symmetry=False, unit_positions=1)
-SLOW_JOB_ARGS = ["perft", "othello", "12", "--split-depth", "3", "--no-symmetry", "--unit-positions", "2"]
+SLOWER_JOB = dict(game="othello", depth=13, split_depth=3, symmetry=True, unit_positions=1)
+SLOWER_JOB_ARGS = ["perft", "othello", "13", "--split-depth", "3", "--unit-positions", "1"]
 
 
 @pytest.fixture(scope="module")
@@ -114,16 +117,35 @@ def test_every_ray_address_is_loopback(cluster):
         assert all(_is_loopback(a) for a in bound), (port, bound)
 
 
+def test_the_local_default_starts_ray_on_loopback_only():
+    # A fresh process without an address: the embedded default.
+    script = """
+import json, ray
+from bitgames.distributed import runner
+runner.connect(None, num_cpus=1)
+nodes = [n["NodeManagerAddress"] for n in ray.nodes()]
+gcs = ray.get_runtime_context().gcs_address
+print(json.dumps({"nodes": nodes, "gcs": gcs, "perft": runner.run_perft("othello", 6).nodes}))
+ray.shutdown()
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["nodes"] == ["127.0.0.1"]
+    assert report["gcs"].startswith("127.0.0.1:")
+    assert report["perft"] == OTHELLO_PERFT[6]
+
+
 @pytest.mark.parametrize("game,root,depths,split_depths", [
-    ("othello", None, [3, 5, 6], [1, 2, 3]),
-    ("santorini", SANTORINI_ROOT, [2, 3], [1, 2]),
-    ("amazons", None, [2], [1]),
+    ("othello", None, [3, 5, 6], [1, 2, 3, 5, 6]),
+    ("santorini", SANTORINI_ROOT, [2, 3], [1, 2, 3]),
+    ("amazons", None, [1, 2], [1]),
 ])
 def test_split_with_and_without_folding_gives_plain_perft(game, root, depths, split_depths):
     position = {"othello": bitgames.Othello, "santorini": bitgames.Santorini, "amazons": bitgames.Amazons}[game](root)
     for depth in depths:
         plain = position.perft(depth)
-        for k in [k for k in split_depths if k <= depth] + [depth]:
+        for k in [k for k in split_depths if k <= depth]:
             for fold in (False, True):
                 moves, positions, paths = _native.split_positions(game, k, root, fold)
                 counts = _native.perft_positions(game, positions, depth - k)
@@ -252,8 +274,8 @@ def _cli(args, **kwargs):
 
 
 def test_driver_killed_and_rerun_with_its_journal_gives_the_exact_count(cluster, tmp_path):
-    journal = tmp_path / "perft12.jsonl"
-    args = SLOW_JOB_ARGS + ["--address", cluster.address, "--journal", str(journal), "--json"]
+    journal = tmp_path / "perft13.jsonl"
+    args = SLOWER_JOB_ARGS + ["--address", cluster.address, "--journal", str(journal), "--json"]
     driver = _cli(args)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -271,7 +293,7 @@ def test_driver_killed_and_rerun_with_its_journal_gives_the_exact_count(cluster,
     assert rerun.returncode == 0, err
     report = json.loads(out)
     assert set(report) == {"game", "depth", "nodes", "units", "units_resumed", "seconds"}
-    assert report["nodes"] == OTHELLO_PERFT_12
+    assert report["nodes"] == OTHELLO_PERFT_13
     assert report["units_resumed"] >= finished_before
     assert report["units_resumed"] < report["units"]
 
@@ -337,11 +359,12 @@ def test_a_node_removed_mid_run_still_gives_the_exact_count(cluster):
     removed = []
 
     def remove_worker_node(done, total):
-        if done == 3 and not removed:
+        if done == 5 and not removed:
+            assert done < total
             cluster.remove_node(cluster.worker, allow_graceful=False)
             removed.append(done)
 
-    result = run_perft(on_unit_done=remove_worker_node, **SLOW_JOB)
+    result = run_perft(on_unit_done=remove_worker_node, **SLOWER_JOB)
     assert removed
-    assert result.nodes == OTHELLO_PERFT_12
+    assert result.nodes == OTHELLO_PERFT_13
     assert len([n for n in ray.nodes() if n["Alive"]]) == 1

@@ -45,10 +45,19 @@ def loopback_environment() -> None:
         constants.ENABLE_RAY_CLUSTER = False
 
 
+def _is_loopback_address(address: str) -> bool:
+    """Whether a cluster address names this machine's loopback (a head started with
+    ``--node-ip-address 127.0.0.1``): the driver must then advertise loopback too."""
+    host = address.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    return host == "localhost" or host == "::1" or host.startswith("127.")
+
+
 def local_init_arguments(num_cpus: Optional[int] = None) -> Dict[str, Any]:
     """The ``ray.init`` arguments of the embedded default: this machine's cores, loopback
     only, no dashboard."""
     return {
+        # A new instance even when a cluster was started on this machine before.
+        "address": "local",
         "num_cpus": num_cpus or os.cpu_count() or 1,
         "include_dashboard": False,
         "_node_ip_address": "127.0.0.1",
@@ -61,7 +70,7 @@ def connect(address: Optional[str] = None, num_cpus: Optional[int] = None, wheel
     """Makes sure Ray is initialised; returns whether this call did it (and the caller
     should shut it down). ``wheel``: a bitgames wheel shipped to the workers through a Ray
     runtime environment (``py_modules``), for clusters whose machines lack the package."""
-    if address is None:
+    if address is None or _is_loopback_address(address):
         loopback_environment()
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     import ray
@@ -136,7 +145,10 @@ def execute(
     with open_journal(journal, plan.job, plan.checksums()) as book, _session(address, num_cpus, wheel):
         import ray
 
-        task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(units_module.run_unit)
+        # SPREAD: units go to every node rather than queueing on the driver's node first.
+        task = ray.remote(
+            num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False, scheduling_strategy="SPREAD"
+        )(units_module.run_unit)
         resumed = len(book.done)
         total = len(plan.units)
         todo = [i for i in range(total) if i not in book.done]
