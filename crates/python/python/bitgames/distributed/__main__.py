@@ -79,7 +79,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 **common,
             )
             if args.json:
-                print(json.dumps(result.to_json()))
+                print(json.dumps(result.to_json(), separators=(",", ":")))
             else:
                 for mv, n in sorted(result.divide):
                     print(f"{mv} {n}")
@@ -91,7 +91,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         elif args.command == "solve":
             result = run_solve(args.file, max_nodes=args.max_nodes, **common)
             for record in result.records:
-                print(json.dumps(record))
+                print(json.dumps(record, separators=(",", ":")))
             if result.wrong_lines:
                 print(f"error: scores differ from the file on lines {result.wrong_lines}", file=sys.stderr)
                 return 1
