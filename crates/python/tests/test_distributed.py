@@ -1,8 +1,8 @@
 """bitgames.distributed on a real multi-node Ray cluster on loopback.
 
 A ``ray.cluster_utils.Cluster`` of two nodes of one CPU each, every service bound to and
-advertised on 127.0.0.1 (asserted below): published perft counts through the runner; a node
-removed mid-run; a driver process killed with SIGKILL and rerun with its journal; journals of
+advertised on 127.0.0.1 (asserted below): published perft counts through the runner; a
+worker process killed and a node removed mid-run; a driver process killed with SIGKILL and rerun with its journal; journals of
 other jobs, torn and corrupt journals; endgame solving and self-play; and the split
 enumeration against plain perft for the three board games (no Ray needed).
 """
@@ -353,6 +353,43 @@ def test_selfplay_games_replay_to_their_results(cluster, tmp_path):
     assert result.games[0]["moves"][:opening] == result.games[1]["moves"][:opening]
     with pytest.raises(ValueError, match="unknown engine"):
         run_selfplay("othello", "random", "stockfish", 2, 5)
+
+
+def _running_unit_processes(cluster):
+    """PIDs of this cluster's Ray worker processes running a unit now (Ray titles them
+    ``ray::run_unit``; their parent is one of the cluster's raylets)."""
+    raylets = set()
+    for node in [cluster.head_node, *cluster.worker_nodes]:
+        for info in node.all_processes.get("raylet", []):
+            raylets.add(info.process.pid)
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    title = f.read()
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if title.startswith(b"ray::run_unit") and parent in raylets:
+                pids.append(int(entry))
+    return pids
+
+
+def test_a_worker_process_killed_mid_unit_still_gives_the_exact_count(cluster):
+    killed = []
+
+    def kill_a_running_unit(done, total):
+        if done >= 2 and not killed:
+            for pid in _running_unit_processes(cluster):
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                break
+
+    result = run_perft(on_unit_done=kill_a_running_unit, **SLOWER_JOB)
+    assert killed
+    assert result.nodes == OTHELLO_PERFT_13
 
 
 def test_a_node_removed_mid_run_still_gives_the_exact_count(cluster):
