@@ -189,6 +189,14 @@ def test_split_and_perft_positions_refuse_bad_input():
         run_perft("othello", 3, split_depth=4)
 
 
+def test_a_finished_root_counts_as_plain_perft_does():
+    # A full board: no move, and Othello counts the finished game as one leaf at any depth.
+    full = "X" * 64 + " O"
+    assert bitgames.Othello(full).perft(3) == 1
+    result = run_perft("othello", 3, position=full, split_depth=2)
+    assert (result.nodes, result.units) == (1, 0)
+
+
 def test_published_othello_counts_through_the_runner(cluster):
     for depth, count in enumerate(OTHELLO_PERFT):
         result = run_perft("othello", depth)

@@ -247,6 +247,13 @@ def run_perft(
         _native_position_check(game, position)
         return PerftResult(game, 0, 1, 0, 0, time.monotonic() - start)
     plan = units_module.plan_perft(game, depth, position, split_depth, symmetry, unit_positions)
+    if not plan.extra["root_moves"]:
+        # A finished game: no root move to divide by; perft counts it as plain perft does.
+        from .. import _native
+
+        root = position if position is not None else str(_start(game))
+        nodes = _native.perft_positions(game, [root], depth)[0]
+        return PerftResult(game, depth, nodes, 0, 0, time.monotonic() - start, [], plan.job["split_depth"], 0)
     done = execute(plan, journal, progress, on_unit_done, f"{game} perft {depth}", address, num_cpus, wheel)
     nodes, divide = units_module.combine_perft(plan, done.results)
     return PerftResult(
@@ -260,6 +267,15 @@ def run_perft(
         plan.job["split_depth"],
         plan.job["positions"],
     )
+
+
+def _start(game: str):
+    from .. import _native
+
+    classes = {"othello": _native.Othello, "santorini": _native.Santorini, "amazons": _native.Amazons}
+    if game not in classes:
+        raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(classes)}")
+    return classes[game]()
 
 
 def _native_position_check(game: str, position: Optional[str]) -> None:
