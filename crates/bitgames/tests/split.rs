@@ -68,3 +68,14 @@ fn santorini_and_amazons_split_perft_equals_perft() {
     agrees_with_perft(&santorini_root, 3);
     agrees_with_perft(&amazons::Position::start(), 2);
 }
+
+#[test]
+fn a_finished_root_counts_as_plain_perft_does() {
+    // A full board: Othello counts a finished game as one leaf at every depth.
+    let full: othello::Position = format!("{} O", "X".repeat(64)).parse().unwrap();
+    assert!(full.legal_moves().as_ref().is_empty());
+    for k in 1..=3 {
+        assert_eq!(perft_split(&full, 3, k, true, 2, |_| {}).unwrap().0, 1);
+    }
+    assert_eq!(perft(&full, 3), 1);
+}

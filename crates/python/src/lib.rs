@@ -12,6 +12,9 @@
 mod encoding;
 mod env;
 mod games;
+mod selfplay;
+mod solve;
+mod split;
 mod towerdefence;
 
 use pyo3::exceptions::PyValueError;
@@ -56,5 +59,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::register(m)?;
     env::register(m)?;
     towerdefence::register(m)?;
+    split::register(m)?;
+    solve::register(m)?;
+    selfplay::register(m)?;
     Ok(())
 }

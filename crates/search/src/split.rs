@@ -114,6 +114,11 @@ pub fn perft_split<G: Game>(
         (1..=depth).contains(&split_depth),
         "the split depth must be between 1 and the perft depth"
     );
+    if root.legal_moves().as_ref().is_empty() {
+        // A finished game has no root move to divide by; perft counts it as itself (one
+        // leaf at every depth, or none, as the game says).
+        return Ok((perft(root, depth), Vec::new()));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;

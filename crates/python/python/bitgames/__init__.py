@@ -7,7 +7,9 @@ for a malformed or illegal move. ``TowerDefence`` simulates the Entelect Challen
 from ``state.json`` text.
 
 Layers on top: ``bitgames.envs`` (PettingZoo AEC environments in OpenSpiel's action
-numbering) and ``bitgames.vector`` (N games stepped at once in Rust into NumPy buffers).
+numbering), ``bitgames.vector`` (N games stepped at once in Rust into NumPy buffers) and
+``bitgames.distributed`` (perft, endgame solving and self-play as work units on Ray; needs
+the ``distributed`` extra).
 """
 
 import json as _json

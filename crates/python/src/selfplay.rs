@@ -1,0 +1,201 @@
+//! One engine game for `bitgames.distributed selfplay`, seeded and seated the way
+//! `bitgames match` does it, so a game is a pure function of its inputs; and the match
+//! summary `bitgames match` prints.
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use anyhow::Context;
+use bitgames::search::elo::elo_summary;
+use bitgames::search::engine::{Engine, EngineKind};
+use bitgames::search::{Evaluate, Outcome, Player};
+use bitgames::{GameName, GameTask, dispatch};
+use pyo3::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+use crate::value_error;
+
+/// Games longer than this are scored as draws (as in `bitgames match`).
+const MAX_PLIES: usize = 1_000;
+
+/// One game's training record.
+#[derive(Debug, Serialize)]
+struct GameRecord {
+    /// The game's index in the match (colours alternate by it).
+    index: u64,
+    /// The seat of engine A: `first` or `second`.
+    a_seat: &'static str,
+    /// The random opening plies, then the engines' moves, in the game's notation.
+    moves: Vec<String>,
+    /// How many of `moves` are the random opening.
+    opening_plies: usize,
+    /// `first`, `second`, `draw`, or `unfinished` (scored as a draw) after the ply limit.
+    result: &'static str,
+    /// Engine A's score: 1, 0.5 or 0.
+    a_score: f64,
+}
+
+#[derive(Debug, Clone)]
+struct Settings {
+    game: GameName,
+    a: EngineKind,
+    b: EngineKind,
+    b_strategy: Option<String>,
+    index: u64,
+    time: Duration,
+    seed: u64,
+    opening_plies: u32,
+}
+
+struct WithA(Settings);
+
+impl GameTask for WithA {
+    type Output = GameRecord;
+
+    fn run<A: Evaluate>(self, _: &'static str) -> anyhow::Result<GameRecord> {
+        let settings = self.0;
+        // Engine B may use other kernels: dispatch again for its position type.
+        dispatch(
+            settings.game,
+            settings.b_strategy.clone().as_deref(),
+            WithAB::<A>(settings, PhantomData),
+        )
+    }
+}
+
+struct WithAB<A>(Settings, PhantomData<A>);
+
+impl<A: Evaluate> GameTask for WithAB<A> {
+    type Output = GameRecord;
+
+    fn run<B: Evaluate>(self, _: &'static str) -> anyhow::Result<GameRecord> {
+        let s = self.0;
+        // The seeding and seating of `bitgames match`: each opening is played twice, once
+        // with each colour.
+        let opening_seed = s.seed.wrapping_mul(1_000_003).wrapping_add(s.index / 2);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+        let mut a_position: A = A::start();
+        let mut moves = Vec::new();
+        for _ in 0..s.opening_plies {
+            match a_position.random_move(&mut rng) {
+                Some(mv) => {
+                    moves.push(mv.to_string());
+                    a_position = a_position.play(mv);
+                }
+                None => break,
+            }
+        }
+        let opening_plies = moves.len();
+        let a_seat = if s.index.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let mut b_position: B = B::start();
+        for mv in &moves {
+            b_position = b_position.play(b_position.parse_move(mv)?);
+        }
+        let engine_seed = s.seed ^ (s.index << 8);
+        let mut a = Engine::<A>::new(s.a, engine_seed);
+        let mut b = Engine::<B>::new(s.b, engine_seed.wrapping_add(1));
+        while !a_position.outcome().is_over() && moves.len() < MAX_PLIES {
+            let text = if a_position.side_to_move() == a_seat {
+                a.choose(&a_position, s.time).map(|c| c.mv.to_string())
+            } else {
+                b.choose(&b_position, s.time).map(|c| c.mv.to_string())
+            }
+            .context("an engine found no move in an unfinished game")?;
+            let a_move = a_position.parse_move(&text)?;
+            let b_move = b_position.parse_move(&text)?;
+            a.observe(&a_position, a_move);
+            b.observe(&b_position, b_move);
+            a_position = a_position.play(a_move);
+            b_position = b_position.play(b_move);
+            moves.push(text);
+        }
+        let (result, a_score) = match a_position.outcome() {
+            Outcome::Win(p) => (
+                if p == Player::First {
+                    "first"
+                } else {
+                    "second"
+                },
+                if p == a_seat { 1.0 } else { 0.0 },
+            ),
+            Outcome::Draw => ("draw", 0.5),
+            Outcome::Ongoing => ("unfinished", 0.5),
+        };
+        Ok(GameRecord {
+            index: s.index,
+            a_seat: if a_seat == Player::First {
+                "first"
+            } else {
+                "second"
+            },
+            moves,
+            opening_plies,
+            result,
+            a_score,
+        })
+    }
+}
+
+/// Plays game number `index` of a match between engines `a` and `b` (`random`, `alphabeta`
+/// or `mcts`) with `time_ms` a move, seeded and seated as `bitgames match` seeds and seats
+/// it (A moves first in even games; each random opening of `opening_plies` plies is played
+/// with both colours), on the calling thread with the interpreter released. Returns the
+/// game as one JSON object: `{"index", "a_seat", "moves", "opening_plies", "result",
+/// "a_score"}`.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, index, time_ms, seed = 1, opening_plies = 4, a_strategy = None, b_strategy = None))]
+#[allow(clippy::too_many_arguments)]
+fn play_game(
+    py: Python<'_>,
+    game: &str,
+    a: &str,
+    b: &str,
+    index: u64,
+    time_ms: u64,
+    seed: u64,
+    opening_plies: u32,
+    a_strategy: Option<String>,
+    b_strategy: Option<String>,
+) -> PyResult<String> {
+    let game: GameName = game.parse().map_err(value_error)?;
+    if index >= 1 << 48 {
+        return Err(value_error("the game index must be below 2^48"));
+    }
+    let settings = Settings {
+        game,
+        a: a.parse().map_err(value_error)?,
+        b: b.parse().map_err(value_error)?,
+        b_strategy,
+        index,
+        time: Duration::from_millis(time_ms),
+        seed,
+        opening_plies,
+    };
+    let record = py
+        .detach(move || dispatch(game, a_strategy.as_deref(), WithA(settings)))
+        .map_err(value_error)?;
+    serde_json::to_string(&record).map_err(value_error)
+}
+
+/// The line `bitgames match` prints for engine A's wins, draws and losses: the score and
+/// the Elo difference with its 95% interval.
+#[pyfunction]
+fn match_summary(wins: usize, draws: usize, losses: usize) -> PyResult<String> {
+    if wins + draws + losses == 0 {
+        return Err(value_error("no games to summarise"));
+    }
+    Ok(elo_summary(wins, draws, losses))
+}
+
+/// Registers the self-play functions on the native module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(play_game, m)?)?;
+    m.add_function(wrap_pyfunction!(match_summary, m)?)?;
+    Ok(())
+}

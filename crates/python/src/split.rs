@@ -1,0 +1,147 @@
+//! Transposition-merged splitting for distributed perft (`bitgames.distributed`): the split
+//! positions of a root with their multiplicities, and perft of positions given as text, one
+//! core each, with the interpreter released.
+//!
+//! Positions travel as the game's notation, so a work unit is plain text and a pure function
+//! of its inputs: any machine holding the package can count it.
+
+use bitgames::search::{Evaluate, Game, perft, split};
+use bitgames::{GameName, GameTask, dispatch};
+use pyo3::prelude::*;
+
+use crate::value_error;
+
+/// The root's moves, the distinct positions at the split depth and the merged paths, all as
+/// text and indices.
+type SplitTables = (Vec<String>, Vec<String>, Vec<(usize, usize, u64)>);
+
+/// Parses `text` as a position of `G`, or gives the start position.
+fn root<G: Game>(text: Option<&str>) -> anyhow::Result<G> {
+    match text {
+        Some(text) => text
+            .parse()
+            .map_err(|err| anyhow::anyhow!("invalid {} position {text:?}: {err}", G::NAME)),
+        None => Ok(G::start()),
+    }
+}
+
+struct Split {
+    position: Option<String>,
+    depth: u32,
+    fold: bool,
+}
+
+impl GameTask for Split {
+    type Output = SplitTables;
+
+    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<SplitTables> {
+        let root: G = root(self.position.as_deref())?;
+        anyhow::ensure!(self.depth >= 1, "the split depth must be at least 1");
+        let split = split(&root, self.depth, self.fold);
+        // The enumeration order follows hash maps; sorting by text makes the tables the same
+        // in every process, so work units cut from them keep their identity across runs.
+        let mut order: Vec<(String, usize)> = split
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, position)| (position.to_string(), i))
+            .collect();
+        order.sort_unstable();
+        let mut rank = vec![0; order.len()];
+        for (new, &(_, old)) in order.iter().enumerate() {
+            rank[old] = new;
+        }
+        let mut paths: Vec<(usize, usize, u64)> = split
+            .paths
+            .iter()
+            .map(|&(root_move, position, n)| (root_move, rank[position], n))
+            .collect();
+        paths.sort_unstable();
+        Ok((
+            split.root_moves.iter().map(ToString::to_string).collect(),
+            order.into_iter().map(|(text, _)| text).collect(),
+            paths,
+        ))
+    }
+}
+
+struct PerftMany {
+    positions: Vec<String>,
+    depth: u32,
+}
+
+impl GameTask for PerftMany {
+    type Output = Vec<u64>;
+
+    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<Vec<u64>> {
+        // Every position is checked before any counting starts.
+        let positions = self
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                text.parse::<G>().map_err(|err| {
+                    anyhow::anyhow!("position {i}: invalid {} position {text:?}: {err}", G::NAME)
+                })
+            })
+            .collect::<anyhow::Result<Vec<G>>>()?;
+        Ok(positions
+            .iter()
+            .map(|position| perft(position, self.depth))
+            .collect())
+    }
+}
+
+/// The distinct positions `depth` plies below the root (the game's start position, or
+/// `position` in the game's notation), merged by full position and, with `fold`, by the
+/// board's symmetries (Othello's 8; other games have none).
+///
+/// Returns `(root_moves, positions, paths)`: the root's legal moves in move-list order, the
+/// distinct positions as text, sorted (so the tables are the same in every process), and
+/// `(root move index, position index, multiplicity)` for every merged path. Perft `d` of
+/// the root is the sum over paths of multiplicity times perft `d - depth` of the position.
+/// The interpreter is released while it runs.
+#[pyfunction]
+#[pyo3(signature = (game, depth, position = None, fold = false))]
+fn split_positions(
+    py: Python<'_>,
+    game: &str,
+    depth: u32,
+    position: Option<String>,
+    fold: bool,
+) -> PyResult<SplitTables> {
+    let game: GameName = game.parse().map_err(value_error)?;
+    let task = Split {
+        position,
+        depth,
+        fold,
+    };
+    py.detach(move || dispatch(game, None, task))
+        .map_err(value_error)
+}
+
+/// Perft `depth` of each position (the game's notation), in order, on the calling thread
+/// (one core) with the interpreter released, using the named kernel strategy (the fastest
+/// when `None`). Every position is parsed before counting starts; a bad one raises
+/// `ValueError` naming its index.
+#[pyfunction]
+#[pyo3(signature = (game, positions, depth, strategy = None))]
+fn perft_positions(
+    py: Python<'_>,
+    game: &str,
+    positions: Vec<String>,
+    depth: u32,
+    strategy: Option<String>,
+) -> PyResult<Vec<u64>> {
+    let game: GameName = game.parse().map_err(value_error)?;
+    let task = PerftMany { positions, depth };
+    py.detach(move || dispatch(game, strategy.as_deref(), task))
+        .map_err(value_error)
+}
+
+/// Registers the splitting functions on the native module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(split_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_positions, m)?)?;
+    Ok(())
+}
