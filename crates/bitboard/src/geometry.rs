@@ -66,12 +66,12 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'st
 macro_rules! geometry {
     (@top top) => { true };
     (@top bottom) => { false };
-    (
+    ($(
         $(#[$doc:meta])*
         $name:ident: $word:ty, $width:literal x $height:literal, stride $stride:literal,
-        pad $pad:literal, indices $indices:literal, $valid:path, $edges:path,
-        files from $first_file:literal, rank 1 at $rank_one:ident
-    ) => {
+        pad $pad:literal, indices $indices:literal, files from $first_file:literal,
+        rank 1 at $rank_one:ident; $valid:path, $edges:path;
+    )*) => {$(
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
         pub struct $name;
@@ -91,38 +91,28 @@ macro_rules! geometry {
                 rank_one_at_top: geometry!(@top $rank_one),
             };
         }
-    };
+    )*};
 }
 
 geometry! {
     /// Santorini's 5x5 board padded to 7x7 in a `u64`: bit `7 * row + col` with rows and
     /// columns numbered 1..=5, so the top-left square is bit 8 and a neighbourhood never wraps.
-    Santorini: u64, 5 x 5, stride 7, pad 1, indices 49,
-    edges::SANTORINI_VALID, edges::SANTORINI_EDGE_MASKS,
-    files from b'A', rank 1 at bottom
-}
+    Santorini: u64, 5 x 5, stride 7, pad 1, indices 49, files from b'A', rank 1 at bottom;
+    edges::SANTORINI_VALID, edges::SANTORINI_EDGE_MASKS;
 
-geometry! {
     /// Othello's 8x8 board in a `u64`: bit `8 * row + col`, a1 (top-left) is bit 0.
-    Othello: u64, 8 x 8, stride 8, pad 0, indices 64,
-    edges::OTHELLO_VALID, edges::OTHELLO_EDGE_MASKS,
-    files from b'a', rank 1 at top
-}
+    Othello: u64, 8 x 8, stride 8, pad 0, indices 64, files from b'a', rank 1 at top;
+    edges::OTHELLO_VALID, edges::OTHELLO_EDGE_MASKS;
 
-geometry! {
     /// The Amazons 10x10 board in a `u128` with a guard column: 11 bits a row, bit
     /// `11 * row + col`, row 0 the top row (rank 10). The guard bits stop horizontal and
     /// diagonal shifts from wrapping without per-direction masks.
-    Amazons: u128, 10 x 10, stride 11, pad 0, indices 110,
-    edges::AMAZONS_VALID, edges::AMAZONS_EDGE_MASKS,
-    files from b'a', rank 1 at bottom
-}
+    Amazons: u128, 10 x 10, stride 11, pad 0, indices 110, files from b'a', rank 1 at bottom;
+    edges::AMAZONS_VALID, edges::AMAZONS_EDGE_MASKS;
 
-geometry! {
     /// One player's 8x8 half of the Tower Defence map in a `u64`: bit `8 * row + col`.
-    TowerDefence: u64, 8 x 8, stride 8, pad 0, indices 64,
-    edges::TOWER_DEFENCE_VALID, edges::TOWER_DEFENCE_EDGE_MASKS,
-    files from b'a', rank 1 at top
+    TowerDefence: u64, 8 x 8, stride 8, pad 0, indices 64, files from b'a', rank 1 at top;
+    edges::TOWER_DEFENCE_VALID, edges::TOWER_DEFENCE_EDGE_MASKS;
 }
 
 /// The eight compass directions, in the order of the generated edge-mask tables. North is

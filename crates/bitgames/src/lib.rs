@@ -10,7 +10,10 @@
 //! - [`dispatch`]: run work written once against the [`search::Game`] trait on the game and
 //!   kernel strategy named at run time;
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
-//!   instances, then time them (`bitgames compare`).
+//!   instances, then time them (`bitgames compare`);
+//! - [`matches`]: one engine game of a match, seeded and seated the same everywhere
+//!   (`bitgames match`, distributed self-play);
+//! - [`solve`]: the record of a solved Othello endgame (`bitgames solve --json`).
 //!
 //! ```
 //! use bitgames::{GameName, GameTask, dispatch};
@@ -33,7 +36,9 @@
 
 pub mod compare;
 mod dispatch;
+pub mod matches;
 mod name;
+pub mod solve;
 pub mod target;
 
 pub use bitgames_amazons as amazons;

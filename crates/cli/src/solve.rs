@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use bitgames::othello::solver::{Limits, Solution, Solver};
+use bitgames::othello::solver::{Limits, Solver};
 use bitgames::othello::{Position, ffo};
-use serde::Serialize;
+use bitgames::solve::SolveRecord;
 
 use bitgames::GameName;
 
@@ -29,25 +29,6 @@ pub struct SolveArgs {
     json: bool,
 }
 
-#[derive(Debug, Serialize)]
-struct Report {
-    position: String,
-    best_move: Option<String>,
-    score: i32,
-    nodes: u64,
-    seconds: f64,
-}
-
-fn report(position: &Position, solution: &Solution) -> Report {
-    Report {
-        position: position.to_string(),
-        best_move: solution.best_move.map(|m| m.to_string()),
-        score: solution.score,
-        nodes: solution.nodes,
-        seconds: solution.seconds,
-    }
-}
-
 pub fn run(args: &SolveArgs) -> Result<()> {
     if args.game != GameName::Othello {
         bail!("only othello has an endgame solver");
@@ -57,7 +38,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         max_time: None,
     };
     let mut solver = Solver::default();
-    let print = |r: &Report, extra: &str| -> Result<()> {
+    let print = |r: &SolveRecord, extra: &str| -> Result<()> {
         if args.json {
             println!("{}", serde_json::to_string(r)?);
         } else {
@@ -78,7 +59,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 .parse()
                 .with_context(|| format!("invalid othello position {text:?}"))?;
             let solution = solver.solve(&position, limits)?;
-            print(&report(&position, &solution), "")
+            print(&SolveRecord::new(&position, &solution), "")
         }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
@@ -98,7 +79,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                     }
                     None => String::new(),
                 };
-                print(&report(&problem.position, &solution), &check)?;
+                print(&SolveRecord::new(&problem.position, &solution), &check)?;
             }
             if !wrong.is_empty() {
                 bail!("scores differ from the file on lines {wrong:?}");

@@ -5,20 +5,15 @@
 use std::marker::PhantomData;
 use std::time::Duration;
 
-use anyhow::Context;
+use bitgames::matches::{MatchSettings, play_match_game};
 use bitgames::search::elo::elo_summary;
-use bitgames::search::engine::{Engine, EngineKind};
+use bitgames::search::engine::EngineKind;
 use bitgames::search::{Evaluate, Outcome, Player};
 use bitgames::{GameName, GameTask, dispatch};
 use pyo3::prelude::*;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
 use crate::value_error;
-
-/// Games longer than this are scored as draws (as in `bitgames match`).
-const MAX_PLIES: usize = 1_000;
 
 /// One game's training record.
 #[derive(Debug, Serialize)]
@@ -72,72 +67,29 @@ impl<A: Evaluate> GameTask for WithAB<A> {
 
     fn run<B: Evaluate>(self, _: &'static str) -> anyhow::Result<GameRecord> {
         let s = self.0;
-        // The seeding and seating of `bitgames match`: each opening is played twice, once
-        // with each colour.
-        let opening_seed = s.seed.wrapping_mul(1_000_003).wrapping_add(s.index / 2);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
-        let mut a_position: A = A::start();
-        let mut moves = Vec::new();
-        for _ in 0..s.opening_plies {
-            match a_position.random_move(&mut rng) {
-                Some(mv) => {
-                    moves.push(mv.to_string());
-                    a_position = a_position.play(mv);
-                }
-                None => break,
-            }
-        }
-        let opening_plies = moves.len();
-        let a_seat = if s.index.is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
+        let settings = MatchSettings {
+            a: s.a,
+            b: s.b,
+            time: s.time,
+            seed: s.seed,
+            opening_plies: s.opening_plies,
         };
-        let mut b_position: B = B::start();
-        for mv in &moves {
-            b_position = b_position.play(b_position.parse_move(mv)?);
-        }
-        let engine_seed = s.seed ^ (s.index << 8);
-        let mut a = Engine::<A>::new(s.a, engine_seed);
-        let mut b = Engine::<B>::new(s.b, engine_seed.wrapping_add(1));
-        while !a_position.outcome().is_over() && moves.len() < MAX_PLIES {
-            let text = if a_position.side_to_move() == a_seat {
-                a.choose(&a_position, s.time).map(|c| c.mv.to_string())
-            } else {
-                b.choose(&b_position, s.time).map(|c| c.mv.to_string())
-            }
-            .context("an engine found no move in an unfinished game")?;
-            let a_move = a_position.parse_move(&text)?;
-            let b_move = b_position.parse_move(&text)?;
-            a.observe(&a_position, a_move);
-            b.observe(&b_position, b_move);
-            a_position = a_position.play(a_move);
-            b_position = b_position.play(b_move);
-            moves.push(text);
-        }
-        let (result, a_score) = match a_position.outcome() {
-            Outcome::Win(p) => (
-                if p == Player::First {
-                    "first"
-                } else {
-                    "second"
-                },
-                if p == a_seat { 1.0 } else { 0.0 },
-            ),
-            Outcome::Draw => ("draw", 0.5),
-            Outcome::Ongoing => ("unfinished", 0.5),
+        let game = play_match_game::<A, B>(&settings, s.index)?;
+        let seat = |player: Player| match player {
+            Player::First => "first",
+            Player::Second => "second",
         };
         Ok(GameRecord {
             index: s.index,
-            a_seat: if a_seat == Player::First {
-                "first"
-            } else {
-                "second"
+            a_seat: seat(game.a_seat),
+            a_score: game.a_score(),
+            result: match game.outcome {
+                Outcome::Win(p) => seat(p),
+                Outcome::Draw => "draw",
+                Outcome::Ongoing => "unfinished",
             },
-            moves,
-            opening_plies,
-            result,
-            a_score,
+            moves: game.moves,
+            opening_plies: game.opening_plies,
         })
     }
 }

@@ -3,20 +3,10 @@
 
 use bitgames::othello::solver::{Limits, Solver};
 use bitgames::othello::{Position, ffo};
+use bitgames::solve::SolveRecord;
 use pyo3::prelude::*;
-use serde::Serialize;
 
 use crate::value_error;
-
-/// The record of `bitgames solve othello --json`, field for field and in the same order.
-#[derive(Debug, Serialize)]
-struct Report {
-    position: String,
-    best_move: Option<String>,
-    score: i32,
-    nodes: u64,
-    seconds: f64,
-}
 
 /// The problems of an FFO `.obf` text: `(line number from 1, the line, the best listed score
 /// or None)` for every line holding a position (blank and comment lines are skipped). A
@@ -56,14 +46,7 @@ fn solve_obf_line(py: Python<'_>, line: &str, max_nodes: Option<u64>) -> PyResul
     let solution = py
         .detach(move || Solver::default().solve(&position, limits))
         .map_err(value_error)?;
-    let report = Report {
-        position: position.to_string(),
-        best_move: solution.best_move.map(|m| m.to_string()),
-        score: solution.score,
-        nodes: solution.nodes,
-        seconds: solution.seconds,
-    };
-    serde_json::to_string(&report).map_err(value_error)
+    serde_json::to_string(&SolveRecord::new(&position, &solution)).map_err(value_error)
 }
 
 /// Registers the solving functions on the native module.

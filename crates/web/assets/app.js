@@ -470,6 +470,16 @@ function step(delta) {
 
 // ---------------------------------------------------------------- start
 
+// The board games the Play and Kernels pages offer (Tower Defence has its own page).
+const BOARD_GAMES = [["othello", "Othello"], ["santorini", "Santorini"], ["amazons", "Amazons"]];
+for (const id of ["game", "kernel-game"]) {
+  for (const [value, label] of BOARD_GAMES) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = label;
+    $(id).appendChild(option);
+  }
+}
 showPage();
 $("kernel-run").addEventListener("click", () => runKernels(false));
 $("kernel-random").addEventListener("click", () => runKernels(true));

@@ -117,6 +117,28 @@ async fn text(client: &Client, id: &str) -> String {
         .expect("text")
 }
 
+/// Chooses `value` in the `<select>` with id `id`.
+async fn select(client: &Client, id: &str, value: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|err| panic!("no #{id}: {err}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|err| panic!("#{id}: cannot choose {value:?}: {err}"));
+}
+
+/// Clicks the element with id `id`.
+async fn click(client: &Client, id: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|err| panic!("no #{id}: {err}"))
+        .click()
+        .await
+        .unwrap_or_else(|err| panic!("#{id}: click failed: {err}"));
+}
+
 async fn screenshot(client: &Client, dir: &Path, name: &str) {
     let png = client.screenshot().await.expect("screenshot");
     assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
@@ -178,20 +200,8 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         Duration::from_secs(10),
     )
     .await;
-    client
-        .find(Locator::Id("second-player"))
-        .await
-        .expect("seat select")
-        .select_by_value("random")
-        .await
-        .expect("random engine");
-    client
-        .find(Locator::Id("new-game"))
-        .await
-        .expect("new game")
-        .click()
-        .await
-        .expect("click");
+    select(client, "second-player", "random").await;
+    click(client, "new-game").await;
     wait_until(
         client,
         "four legal moves",
@@ -306,13 +316,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .await
         .expect("paste field");
     input.send_keys("XXOO-- Z").await.expect("typing");
-    client
-        .find(Locator::Id("load-position"))
-        .await
-        .expect("load")
-        .click()
-        .await
-        .expect("click");
+    click(client, "load-position").await;
     let error = wait_until(
         client,
         "the parser's error",
@@ -326,13 +330,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
 
     // Santorini and Amazons boards draw.
     for (game, cells) in [("santorini", 25), ("amazons", 100)] {
-        client
-            .find(Locator::Id("game"))
-            .await
-            .expect("game")
-            .select_by_value(game)
-            .await
-            .expect("select");
+        select(client, "game", game).await;
         wait_until(
             client,
             game,
@@ -345,13 +343,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
 
     // Amazons by three clicks (queen, destination, arrow) against random; a click that
     // continues no legal move is refused.
-    client
-        .find(Locator::Id("game"))
-        .await
-        .expect("game")
-        .select_by_value("amazons")
-        .await
-        .expect("select");
+    select(client, "game", "amazons").await;
     wait_until(client, "amazons", "return document.querySelectorAll('#board .cell').length === 100 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
     client
         .find(Locator::Css("#board .cell.target"))
@@ -403,67 +395,25 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     );
 
     // Undo takes back the engine's reply and my move: the start again.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .expect("undo")
-        .click()
-        .await
-        .expect("click");
+    click(client, "undo").await;
     wait_until(client, "the start after undo", "return document.querySelectorAll('#moves li').length === 0 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
     let position = eval(client, "return document.getElementById('position').value").await;
     assert_eq!(position, json!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"));
 
     // Engine against engine: Othello, random against random, to the end.
-    client
-        .find(Locator::Id("game"))
-        .await
-        .expect("game")
-        .select_by_value("othello")
-        .await
-        .expect("select");
-    client
-        .find(Locator::Id("first-player"))
-        .await
-        .expect("seat")
-        .select_by_value("random")
-        .await
-        .expect("random");
-    client
-        .find(Locator::Id("new-game"))
-        .await
-        .expect("new game")
-        .click()
-        .await
-        .expect("click");
+    select(client, "game", "othello").await;
+    select(client, "first-player", "random").await;
+    click(client, "new-game").await;
     wait_until(client, "an engine game to finish", "return document.getElementById('status').textContent.startsWith('Game over') && document.querySelectorAll('#moves li').length", Duration::from_secs(60)).await;
-    client
-        .find(Locator::Id("first-player"))
-        .await
-        .expect("seat")
-        .select_by_value("human")
-        .await
-        .expect("human");
+    select(client, "first-player", "human").await;
 
     // Kernels: a random Amazons position, every operation drawn, every strategy agreeing.
     client
         .goto(&format!("http://{app}/#kernels"))
         .await
         .expect("kernels page");
-    client
-        .find(Locator::Id("kernel-game"))
-        .await
-        .expect("game")
-        .select_by_value("amazons")
-        .await
-        .expect("select");
-    client
-        .find(Locator::Id("kernel-random"))
-        .await
-        .expect("random")
-        .click()
-        .await
-        .expect("click");
+    select(client, "kernel-game", "amazons").await;
+    click(client, "kernel-random").await;
     wait_until(
         client,
         "kernel cards",
@@ -489,13 +439,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .expect("instances");
     instances.clear().await.expect("clear");
     instances.send_keys("200").await.expect("type");
-    client
-        .find(Locator::Id("compare-run"))
-        .await
-        .expect("run")
-        .click()
-        .await
-        .expect("click");
+    click(client, "compare-run").await;
     wait_until(
         client,
         "four charts",
@@ -530,13 +474,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .send_keys(&game.display().to_string())
         .await
         .expect("type");
-    client
-        .find(Locator::Id("td-open"))
-        .await
-        .expect("open")
-        .click()
-        .await
-        .expect("click");
+    click(client, "td-open").await;
     wait_until(
         client,
         "the map",
@@ -547,13 +485,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     let first = text(client, "td-round-label").await;
     assert!(first.starts_with("Round 0 (1 of"), "{first}");
     for _ in 0..30 {
-        client
-            .find(Locator::Id("td-next"))
-            .await
-            .expect("next")
-            .click()
-            .await
-            .expect("click");
+        click(client, "td-next").await;
     }
     let later = text(client, "td-round-label").await;
     assert!(later.starts_with("Round 30 (31 of"), "{later}");
@@ -572,12 +504,6 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     let dir = client.find(Locator::Id("td-dir")).await.expect("dir field");
     dir.clear().await.expect("clear");
     dir.send_keys("/nonexistent").await.expect("type");
-    client
-        .find(Locator::Id("td-open"))
-        .await
-        .expect("open")
-        .click()
-        .await
-        .expect("click");
+    click(client, "td-open").await;
     wait_until(client, "the error", "const m = document.getElementById('td-message'); return m.className === 'error' && m.textContent.includes('not a directory')", Duration::from_secs(10)).await;
 }

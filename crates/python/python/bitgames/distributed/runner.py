@@ -354,19 +354,19 @@ def run_selfplay(
     b: str,
     games: int,
     time_ms: int,
-    seed: int = 1,
-    opening_plies: int = 4,
-    a_strategy: Optional[str] = None,
-    b_strategy: Optional[str] = None,
+    *,
     address: Optional[str] = None,
     journal: Optional[str] = None,
     num_cpus: Optional[int] = None,
     wheel: Optional[str] = None,
     progress: bool = False,
+    **options,
 ) -> SelfplayResult:
-    """``games`` engine games of ``a`` against ``b``, one task per game."""
+    """``games`` engine games of ``a`` against ``b``, one task per game. ``options`` are
+    those of :func:`units.plan_selfplay` (``seed``, ``opening_plies``, ``a_strategy``,
+    ``b_strategy``)."""
     start = time.monotonic()
-    plan = units_module.plan_selfplay(game, a, b, games, time_ms, seed, opening_plies, a_strategy, b_strategy)
+    plan = units_module.plan_selfplay(game, a, b, games, time_ms, **options)
     done = execute(plan, journal, progress, None, "selfplay", address, num_cpus, wheel)
     records = [done.results[i] for i in range(done.units)]
     wins = sum(1 for r in records if r["a_score"] == 1)

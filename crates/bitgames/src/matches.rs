@@ -1,0 +1,116 @@
+//! One game of an engine match, seeded and seated the same way wherever it is played
+//! (`bitgames match`, `bitgames.distributed selfplay`), so a game is a function of its
+//! settings and index.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use bitgames_search::engine::{Engine, EngineKind};
+use bitgames_search::{Evaluate, Outcome, Player};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Games longer than this many plies after the opening are scored as draws (none of the
+/// games gets near it).
+pub const MAX_PLIES: usize = 1_000;
+
+/// What every game of a match shares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchSettings {
+    /// The engine whose score is reported.
+    pub a: EngineKind,
+    /// Its opponent.
+    pub b: EngineKind,
+    /// Thinking time a move.
+    pub time: Duration,
+    /// The match seed: openings and engines' random choices derive from it.
+    pub seed: u64,
+    /// Random plies from the start before the engines take over, for varied openings.
+    pub opening_plies: u32,
+}
+
+/// One finished (or ply-limited) game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The seat of engine A.
+    pub a_seat: Player,
+    /// The random opening plies, then the engines' moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// How many of `moves` are the random opening.
+    pub opening_plies: usize,
+    /// How it ended: `Ongoing` when the ply limit stopped it.
+    pub outcome: Outcome,
+}
+
+impl MatchGame {
+    /// Engine A's score: 1 for a win, 0.5 for a draw or an unfinished game, 0 for a loss.
+    pub fn a_score(&self) -> f64 {
+        match self.outcome {
+            Outcome::Win(p) if p == self.a_seat => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw | Outcome::Ongoing => 0.5,
+        }
+    }
+}
+
+/// Plays game number `index` of a match: engine A on the kernels of `A`, engine B on those
+/// of `B`. Each random opening is played twice, once with each colour: A moves first in
+/// even games and second in odd ones.
+pub fn play_match_game<A: Evaluate, B: Evaluate>(
+    settings: &MatchSettings,
+    index: u64,
+) -> Result<MatchGame> {
+    let opening_seed = settings
+        .seed
+        .wrapping_mul(1_000_003)
+        .wrapping_add(index / 2);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+    let mut a_position = A::start();
+    let mut moves = Vec::new();
+    for _ in 0..settings.opening_plies {
+        match a_position.random_move(&mut rng) {
+            Some(mv) => {
+                moves.push(mv.to_string());
+                a_position = a_position.play(mv);
+            }
+            None => break,
+        }
+    }
+    let opening_plies = moves.len();
+    let a_seat = if index.is_multiple_of(2) {
+        Player::First
+    } else {
+        Player::Second
+    };
+    // B's kernels may differ from A's: it follows the same moves on its own position type.
+    let mut b_position = B::start();
+    for mv in &moves {
+        b_position = b_position.play(b_position.parse_move(mv)?);
+    }
+    let engine_seed = settings.seed ^ (index << 8);
+    let mut a = Engine::<A>::new(settings.a, engine_seed);
+    let mut b = Engine::<B>::new(settings.b, engine_seed.wrapping_add(1));
+    while !a_position.outcome().is_over() && moves.len() - opening_plies < MAX_PLIES {
+        let text = if a_position.side_to_move() == a_seat {
+            a.choose(&a_position, settings.time)
+                .map(|c| c.mv.to_string())
+        } else {
+            b.choose(&b_position, settings.time)
+                .map(|c| c.mv.to_string())
+        }
+        .context("an engine found no move in an unfinished game")?;
+        let a_move = a_position.parse_move(&text)?;
+        let b_move = b_position.parse_move(&text)?;
+        a.observe(&a_position, a_move);
+        b.observe(&b_position, b_move);
+        a_position = a_position.play(a_move);
+        b_position = b_position.play(b_move);
+        moves.push(text);
+    }
+    Ok(MatchGame {
+        a_seat,
+        moves,
+        opening_plies,
+        outcome: a_position.outcome(),
+    })
+}
