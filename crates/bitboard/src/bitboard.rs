@@ -17,7 +17,7 @@ use crate::{Direction, Geometry, Square, Word};
 /// `|` union, `^` symmetric difference, `-` difference, `!` complement within the board).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
-pub struct Bitboard<G: Geometry>(G::Word, PhantomData<G>);
+pub struct Bitboard<G: Geometry>(pub(crate) G::Word, pub(crate) PhantomData<G>);
 
 impl<G: Geometry> Bitboard<G> {
     /// No squares.

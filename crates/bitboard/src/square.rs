@@ -127,10 +127,11 @@ impl<G: Geometry> Square<G> {
         Self::new(row, col)
     }
 
-    /// Every square, row by row from the top-left.
-    pub fn all() -> impl ExactSizeIterator<Item = Self> + Clone {
-        (0..(G::WIDTH * G::HEIGHT) as usize)
-            .map(|index| Self::from_index(index).expect("index inside the board"))
+    /// Every square, row by row from the top-left (which is bit order in every layout, so
+    /// this walks the full board's bits).
+    #[inline]
+    pub fn all() -> crate::Squares<G> {
+        Bitboard::<G>::FULL.iter()
     }
 
     /// The rank number (1-based) in `G`'s notation.
@@ -164,7 +165,8 @@ impl<G: Geometry> Square<G> {
 impl<G: Geometry> From<Square<G>> for Bitboard<G> {
     #[inline(always)]
     fn from(square: Square<G>) -> Self {
-        Bitboard::from_bits_truncate(square.mask())
+        // A square's bit is a board square by construction: no mask needed.
+        Bitboard(square.mask(), PhantomData)
     }
 }
 

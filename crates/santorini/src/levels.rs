@@ -87,10 +87,8 @@ impl Levels {
     pub fn from_grid(grid: &LevelGrid) -> Levels {
         // Branch-free: level 4 and above land in a fifth set that is dropped.
         let mut by_level = [0u64; 5];
-        for (index, &level) in grid.iter().enumerate() {
-            by_level[usize::from(level.min(4))] |= Square::from_index(index)
-                .expect("a level grid has 25 cells")
-                .mask();
+        for (square, &level) in Square::all().zip(grid) {
+            by_level[usize::from(level.min(4))] |= square.mask();
         }
         let [l0, l1, l2, l3, _] = by_level;
         Levels {
