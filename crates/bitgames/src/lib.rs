@@ -11,7 +11,7 @@
 //!   kernel strategy named at run time;
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
 //!   instances, then time them (`bitgames compare`);
-//! - [`matches`]: one engine game of a match, seeded and seated the same everywhere
+//! - [`match_game`]: one engine game of a match, seeded and seated the same everywhere
 //!   (`bitgames match`, distributed self-play);
 //! - [`solve`]: the record of a solved Othello endgame (`bitgames solve --json`).
 //!
@@ -36,7 +36,7 @@
 
 pub mod compare;
 mod dispatch;
-pub mod matches;
+pub mod match_game;
 mod name;
 pub mod solve;
 pub mod target;

@@ -8,7 +8,7 @@ use bitgames::search::{Evaluate, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use bitgames::matches::{MatchSettings, play_match_game};
+use bitgames::match_game::{MatchSettings, play_match_game};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::engine::EngineKind;
 use bitgames::{GameName, GameTask, dispatch};

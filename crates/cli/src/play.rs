@@ -10,7 +10,7 @@ use bitgames::search::engine::{Engine, EngineKind};
 use bitgames::search::{Evaluate, Outcome, Player};
 use bitgames::{GameName, GameTask, dispatch};
 
-use bitgames::matches::MAX_PLIES;
+use bitgames::match_game::MAX_PLIES;
 
 /// Who sits in a seat of `bitgames play`: a person at the terminal or an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

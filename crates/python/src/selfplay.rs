@@ -5,7 +5,7 @@
 use std::marker::PhantomData;
 use std::time::Duration;
 
-use bitgames::matches::{MatchSettings, play_match_game};
+use bitgames::match_game::{MatchSettings, play_match_game};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::engine::EngineKind;
 use bitgames::search::{Evaluate, Outcome, Player};
