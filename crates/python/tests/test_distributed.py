@@ -418,4 +418,9 @@ def test_a_node_removed_mid_run_still_gives_the_exact_count(cluster):
     result = run_perft(on_unit_done=remove_worker_node, **SLOWER_JOB)
     assert removed
     assert result.nodes == OTHELLO_PERFT_13
+    # The control service learns of a killed node by missed health checks, a few seconds
+    # after the fact: wait for it (bounded) rather than read a stale list.
+    deadline = time.monotonic() + 60
+    while len([n for n in ray.nodes() if n["Alive"]]) != 1 and time.monotonic() < deadline:
+        time.sleep(0.5)
     assert len([n for n in ray.nodes() if n["Alive"]]) == 1
