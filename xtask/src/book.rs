@@ -8,6 +8,7 @@
 //! `cargo run --release -p bitgames-othello --no-default-features --example make_book -- OUT`
 //! (without the `book` feature, the crate does not read the book file at all).
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -16,6 +17,24 @@ use anyhow::{Context, Result, bail};
 /// `tables/data/othello-book.txt` of this workspace.
 pub fn book_path() -> PathBuf {
     workspace_root().join("tables/data/othello-book.txt")
+}
+
+/// Runs `crates/othello/examples/NAME.rs` in release mode from the workspace root with
+/// `cargo_flags` (such as `--no-default-features`) and the program arguments `args`.
+pub fn run_othello_example(name: &str, cargo_flags: &[&str], args: &[&OsStr]) -> Result<()> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(&cargo)
+        .current_dir(workspace_root())
+        .args(["run", "--release", "--package", "bitgames-othello"])
+        .args(cargo_flags)
+        .args(["--example", name, "--"])
+        .args(args)
+        .status()
+        .with_context(|| format!("running {}", cargo.to_string_lossy()))?;
+    if !status.success() {
+        bail!("the {name} example failed ({status})");
+    }
+    Ok(())
 }
 
 pub fn workspace_root() -> PathBuf {
@@ -35,25 +54,7 @@ pub fn run(check: bool) -> Result<()> {
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(&cargo)
-        .current_dir(workspace_root())
-        .args([
-            "run",
-            "--release",
-            "--package",
-            "bitgames-othello",
-            "--no-default-features",
-            "--example",
-            "make_book",
-            "--",
-        ])
-        .arg(&out)
-        .status()
-        .with_context(|| format!("running {}", cargo.to_string_lossy()))?;
-    if !status.success() {
-        bail!("the book generator failed ({status})");
-    }
+    run_othello_example("make_book", &["--no-default-features"], &[out.as_os_str()])?;
     if check {
         let written = std::fs::read(&out).with_context(|| format!("reading {}", out.display()));
         let _ = std::fs::remove_file(&out);

@@ -4,7 +4,8 @@
 //! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
 //! naming each stale file, when a checked-in file differs from what would be written.
 //! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
-//! `book.rs`. `cargo xtask test` runs every test, Rust and Python (`test.rs`).
+//! `book.rs`. `cargo xtask patterns` refits the Othello pattern evaluation (`patterns.rs`).
+//! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
 
 mod amazons;
 mod book;
@@ -13,6 +14,7 @@ mod edges;
 mod geometry;
 mod neighbours;
 mod othello;
+mod patterns;
 mod regenerate;
 mod splitmix;
 mod test;
@@ -44,6 +46,13 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Refit the Othello pattern evaluation, tables/data/othello-patterns.bin, to 100,000
+    /// exactly solved positions (runs the trainer in crates/othello as a subprocess).
+    Patterns {
+        /// Keep the solved positions in this file, or refit from it when it exists.
+        #[arg(long)]
+        samples: Option<std::ffi::OsString>,
+    },
     /// Run every test: `cargo test --workspace`, then the Python package built into `.venv`
     /// and its pytest suite (needs only Rust and Python 3).
     Test,
@@ -54,6 +63,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
+        Command::Patterns { samples } => patterns::run(samples),
         Command::Test => test::run_all(),
     };
     match result {

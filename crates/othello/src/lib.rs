@@ -67,6 +67,7 @@ mod kernels;
 mod moves;
 mod notation;
 pub mod operations;
+pub mod patterns;
 mod position;
 pub mod random;
 pub mod solver;

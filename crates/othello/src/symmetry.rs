@@ -27,6 +27,8 @@ pub struct Symmetry(u8);
 impl Symmetry {
     /// The symmetry that changes nothing (no mirror, flip or transpose).
     pub const IDENTITY: Symmetry = Symmetry(0);
+    /// Column a <-> column h (the board seen in a mirror held at its side).
+    pub const COLUMN_MIRROR: Symmetry = Symmetry(Self::MIRROR);
     const MIRROR: u8 = 1;
     const FLIP: u8 = 2;
     const TRANSPOSE: u8 = 4;
@@ -34,6 +36,19 @@ impl Symmetry {
     /// All eight, the identity first.
     pub fn all() -> impl ExactSizeIterator<Item = Symmetry> + Clone {
         (0..8).map(Symmetry)
+    }
+
+    /// The four rotations (the symmetries that keep the board's handedness: none, or two
+    /// reflections), the identity first.
+    pub fn rotations() -> impl ExactSizeIterator<Item = Symmetry> + Clone {
+        [
+            0,
+            Self::MIRROR | Self::FLIP,
+            Self::MIRROR | Self::TRANSPOSE,
+            Self::FLIP | Self::TRANSPOSE,
+        ]
+        .into_iter()
+        .map(Symmetry)
     }
 
     /// The symmetry that undoes this one.
@@ -189,6 +204,44 @@ mod tests {
         assert_eq!(Symmetry(1).square(a1).to_string(), "h1");
         assert_eq!(Symmetry(2).square(a1).to_string(), "a8");
         assert_eq!(Symmetry(4).square(b1).to_string(), "a2");
+    }
+
+    /// A rotation keeps the turn from the bottom edge to the left edge at a corner: b1 and
+    /// a2 (the squares next to a1 along each edge) go, in that order, to squares that are
+    /// the next ones clockwise around the image of a1.
+    #[test]
+    fn the_rotations_are_the_four_that_keep_handedness() {
+        let (a1, b1, a2) = (
+            Square::from_bit(0).unwrap(),
+            Square::from_bit(1).unwrap(),
+            Square::from_bit(8).unwrap(),
+        );
+        let turn = |s: Symmetry| {
+            let (c, x, y) = (s.square(a1), s.square(b1), s.square(a2));
+            let (dx, dy) = (
+                (
+                    x.row() as i32 - c.row() as i32,
+                    x.col() as i32 - c.col() as i32,
+                ),
+                (
+                    y.row() as i32 - c.row() as i32,
+                    y.col() as i32 - c.col() as i32,
+                ),
+            );
+            dx.0 * dy.1 - dx.1 * dy.0
+        };
+        let identity = turn(Symmetry::IDENTITY);
+        let rotations: Vec<Symmetry> = Symmetry::rotations().collect();
+        for symmetry in Symmetry::all() {
+            assert_eq!(
+                turn(symmetry) == identity,
+                rotations.contains(&symmetry),
+                "{symmetry:?}"
+            );
+        }
+        let corners: std::collections::BTreeSet<Square> =
+            rotations.iter().map(|r| r.square(a1)).collect();
+        assert_eq!(corners.len(), 4);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use crate::Kernels;
 use crate::MAX_MOVES;
-use crate::eval::{CORNERS, DISC, MAX_EVAL, evaluate_bits, final_score_for_side_to_move};
+use crate::eval::{CORNERS, DISC, MAX_EVAL, final_score_for_side_to_move};
 use crate::square::square_at;
 
 use super::search::raise;
@@ -133,7 +133,7 @@ impl Candidates {
 /// Fixed-depth negamax over the evaluation, for move ordering.
 fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
-        return evaluate_bits::<S>(p, o);
+        return order_eval::<S>(p, o);
     }
     let mut moves = S::legal_moves(p, o);
     if moves == 0 {
@@ -162,4 +162,14 @@ fn neighbours(bits: u64) -> u64 {
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let horizontal = bits | (bits << 1 & NOT_A) | (bits >> 1 & NOT_H);
     (horizontal | horizontal << 8 | horizontal >> 8) & !bits
+}
+
+/// The evaluation the sort searches end in: the learned [`crate::patterns`] where they are
+/// compiled in, else the hand-written [`crate::eval`].
+#[inline]
+fn order_eval<S: Kernels>(player: u64, opponent: u64) -> i32 {
+    #[cfg(feature = "patterns")]
+    return crate::patterns::evaluate::<S>(player, opponent);
+    #[cfg(not(feature = "patterns"))]
+    return crate::eval::evaluate_bits::<S>(player, opponent);
 }
