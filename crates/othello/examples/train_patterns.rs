@@ -50,6 +50,14 @@ struct Sample {
     score: i8,
 }
 
+impl Sample {
+    /// Calls `feature` with the index of every weight of the sample's position.
+    fn features(&self, feature: impl FnMut(usize)) {
+        let (p, o) = (self.player, self.opponent);
+        for_each_feature(p, o, self.player_moves, self.opponent_moves, feature);
+    }
+}
+
 /// The bytes of one sample in the samples file.
 const SAMPLE_BYTES: usize = 8 + 8 + 1 + 1 + 1;
 
@@ -78,15 +86,7 @@ fn main() -> Result<(), String> {
     let weights = fit(train);
     let fitted = rmse(test, |s| {
         let mut sum = 0.0;
-        for_each_feature(
-            s.player,
-            s.opponent,
-            s.player_moves,
-            s.opponent_moves,
-            |i| {
-                sum += weights[i];
-            },
-        );
+        s.features(|i| sum += weights[i]);
         sum
     });
     let hand = rmse(test, |s| {
@@ -165,15 +165,7 @@ fn fit(train: &[Sample]) -> Vec<f32> {
         let mut squares = 0f64;
         for s in train {
             features.clear();
-            for_each_feature(
-                s.player,
-                s.opponent,
-                s.player_moves,
-                s.opponent_moves,
-                |i| {
-                    features.push(i);
-                },
-            );
+            s.features(|i| features.push(parameter[i]));
             let predicted: f32 = features.iter().map(|&i| weights[i]).sum();
             let error = f32::from(s.score) - predicted;
             squares += f64::from(error * error);
