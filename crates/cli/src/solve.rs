@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use bitgames::othello::solver::{Limits, Solver};
+use bitgames::othello::solver::{Limits, Options, Solver};
 use bitgames::othello::{Position, ffo};
 use bitgames::solve::SolveRecord;
 
@@ -24,6 +24,10 @@ pub struct SolveArgs {
     /// Give up on a position after this many nodes.
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// Search threads (Young Brothers Wait over a shared table; the score is exact, the node
+    /// count varies from run to run).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
     /// Print JSON Lines: one object per position.
     #[arg(long)]
     json: bool,
@@ -37,7 +41,10 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         max_nodes: args.max_nodes,
         max_time: None,
     };
-    let mut solver = Solver::default();
+    let mut solver = Solver::new(Options {
+        threads: usize::from(args.threads),
+        ..Options::default()
+    });
     let print = |r: &SolveRecord, extra: &str| -> Result<()> {
         if args.json {
             println!("{}", serde_json::to_string(r)?);

@@ -1,7 +1,9 @@
 //! The endgame solver against a plain full-width minimax (no pruning, no table, no
 //! ordering) on random reachable positions with up to 12 empty squares, with the default
 //! options and with a tiny transposition table used everywhere; passes and finished games at
-//! the root; limits; FFO #40 with its published score.
+//! the root; limits; FFO #40 with its published score. Two threads (splitting forced far
+//! down the tree) against one on positions with 14 to 20 empties, and the limits with two
+//! threads.
 
 use bitgames_othello::random::{endgame_corpus, endgame_position};
 use bitgames_othello::solver::{Limits, Options, Solution, Solver, Stopped, solve};
@@ -72,6 +74,7 @@ fn a_tiny_table_used_everywhere_stays_exact() {
         let mut solver = Solver::new(Options {
             table_bits: bits,
             table_min_empties: 2,
+            ..Options::default()
         });
         for position in endgame_corpus(120, 2..=10, 22 + u64::from(bits)) {
             let solution = solver.solve(&position, Limits::nodes(10_000_000)).unwrap();
@@ -161,4 +164,108 @@ fn ffo_40_scores_plus_38() {
     let solution = solve(&position, Limits::nodes(200_000_000)).unwrap();
     assert_eq!(solution.score, 38);
     assert_eq!(solution.best_move, Some("a2".parse().unwrap()));
+}
+
+/// A two-thread solver splitting from `split_min_empties` on.
+fn two_threads(split_min_empties: u32, table_bits: u32, table_min_empties: u32) -> Solver {
+    Solver::new(Options {
+        threads: 2,
+        split_min_empties,
+        table_bits,
+        table_min_empties,
+    })
+}
+
+/// `parallel` is a solution of `position` with the score of `serial` (proven against
+/// minimax above): the same score, a legal move that the serial solver proves achieves it.
+fn check_against(
+    serial: &mut Solver,
+    position: &Position,
+    expected: &Solution,
+    parallel: &Solution,
+) {
+    assert_eq!(parallel.score, expected.score, "{position}");
+    let mv = parallel.best_move.expect("a position with empties to play");
+    assert!(position.legal_moves().contains(&mv), "{position}: {mv}");
+    let after = serial.solve(&position.play(mv), Limits::NONE).unwrap();
+    assert_eq!(-after.score, expected.score, "{position}: {mv}");
+}
+
+#[test]
+fn two_threads_give_the_scores_of_one() {
+    // Splitting from 11 empties (the table layer starts at 10) makes hundreds of split
+    // points a position, many aborted by a cutoff; one table serves the whole corpus, so
+    // entries of earlier solves (and of aborted searches, if any leaked) are probed too.
+    let mut serial = Solver::default();
+    let mut parallel = two_threads(11, 20, 10);
+    let mut splits = 0;
+    for position in endgame_corpus(60, 14..=20, 30) {
+        let expected = serial.solve(&position, Limits::NONE).unwrap();
+        let solution = parallel.solve(&position, Limits::NONE).unwrap();
+        check_against(&mut serial, &position, &expected, &solution);
+        splits += solution.splits;
+        assert_eq!(expected.splits, 0);
+    }
+    assert!(splits > 10_000, "only {splits} split points");
+}
+
+#[test]
+fn two_threads_with_a_tiny_table_give_the_scores_of_one() {
+    // 64 entries used from 6 empties, splitting from 7: the threads overwrite each other's
+    // slots all the time, so only the verified hash keeps torn or foreign entries out.
+    let mut serial = Solver::default();
+    let mut parallel = two_threads(7, 6, 6);
+    let mut splits = 0;
+    for position in endgame_corpus(40, 14..=17, 31) {
+        let expected = serial.solve(&position, Limits::NONE).unwrap();
+        let solution = parallel.solve(&position, Limits::NONE).unwrap();
+        check_against(&mut serial, &position, &expected, &solution);
+        splits += solution.splits;
+    }
+    assert!(splits > 10_000, "only {splits} split points");
+}
+
+#[test]
+fn limits_stop_every_thread() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(26);
+    let position = endgame_position(&mut rng, 24).unwrap();
+    let mut solver = two_threads(11, 20, 10);
+    for limit in [1_000, 300_000, 3_000_000] {
+        match solver.solve(&position, Limits::nodes(limit)) {
+            Err(Stopped::NodeLimit { nodes }) => {
+                // Each thread checks the shared total every 16384 nodes at most.
+                assert!((limit..limit + 40_000).contains(&nodes), "{limit}: {nodes}");
+            }
+            other => panic!("expected the node limit, got {other:?}"),
+        }
+    }
+    let started = std::time::Instant::now();
+    let stopped = solver.solve(
+        &position,
+        Limits::time(std::time::Duration::from_millis(50)),
+    );
+    assert!(
+        matches!(stopped, Err(Stopped::TimeLimit { .. })),
+        "{stopped:?}"
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        started.elapsed()
+    );
+    let stopped = solver.solve(&position, Limits::time(std::time::Duration::ZERO));
+    assert!(
+        matches!(stopped, Err(Stopped::TimeLimit { .. })),
+        "{stopped:?}"
+    );
+    // The solver is still usable, and exact, afterwards.
+    let mut serial = Solver::default();
+    for position in endgame_corpus(5, 16..=18, 27) {
+        let expected = serial.solve(&position, Limits::NONE).unwrap();
+        let solution = solver
+            .solve(&position, Limits::nodes(1_000_000_000))
+            .unwrap();
+        check_against(&mut serial, &position, &expected, &solution);
+        assert!(solution.splits > 0);
+    }
 }

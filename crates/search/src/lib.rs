@@ -178,4 +178,4 @@ pub use suite::{
     Checked, Mismatch, PerftCase, PerftCount, PerftSuite, SuiteError, SuiteReport,
     SuiteSyntaxError, SyntaxErrorKind, assert_suite, run_suite,
 };
-pub use tt::{Bound, Entry, Payload, TranspositionTable};
+pub use tt::{Bound, Entry, Packed, Payload, SharedTranspositionTable, TranspositionTable};

@@ -6,6 +6,13 @@
 //! they share lives here once: the power-of-two array indexed by the low bits of the Zobrist
 //! hash, buckets of `WAYS` entries, the full 64-bit key verified on every probe, the search
 //! generation, and the replacement scheme.
+//!
+//! Two tables share all of that: [`TranspositionTable`], owned by one search, for any
+//! payload; and [`SharedTranspositionTable`], which the threads of a parallel search share
+//! without locks, for payloads that [pack](Packed) into 48 bits.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a table stores for a position, besides its key and generation.
 pub trait Payload: Copy {
@@ -103,28 +110,167 @@ impl<P: Payload, const WAYS: usize> TranspositionTable<P, WAYS> {
         let generation = self.generation;
         let i = self.bucket(key);
         let bucket = &mut self.slots[i..i + WAYS];
-        let way = match bucket.iter().position(|s| s.key == key && s.occupied) {
-            Some(way) => way,
-            None => {
-                // The first slot that is stale, else of least worth, is the victim.
-                let rank = |s: &Slot<P>| (s.generation != generation, u8::MAX - s.payload.worth());
-                let mut victim = 0;
-                for way in 1..WAYS {
-                    if rank(&bucket[way]) > rank(&bucket[victim]) {
-                        victim = way;
-                    }
-                }
-                victim
-            }
-        };
+        let way = way_for::<WAYS, P>(
+            |way| bucket[way].key == key && bucket[way].occupied,
+            |way| (bucket[way].generation, bucket[way].payload),
+            generation,
+        );
         let old = &mut bucket[way];
-        if !old.occupied || old.generation != generation || payload.replaces(&old.payload) {
+        if writes(
+            &payload,
+            old.occupied,
+            old.generation,
+            &old.payload,
+            generation,
+        ) {
             *old = Slot {
                 key,
                 generation,
                 occupied: true,
                 payload,
             };
+        }
+    }
+}
+
+/// The way of a bucket a store for a key goes to: the one already holding the key
+/// (`holds_key`), else the first that is stale (of another generation than `generation`),
+/// else the first of least worth. `slot` gives each way's generation and payload.
+#[inline(always)]
+fn way_for<const WAYS: usize, P: Payload>(
+    holds_key: impl Fn(usize) -> bool,
+    slot: impl Fn(usize) -> (u8, P),
+    generation: u8,
+) -> usize {
+    if let Some(way) = (0..WAYS).find(|&way| holds_key(way)) {
+        return way;
+    }
+    let rank = |way| {
+        let (written, payload) = slot(way);
+        (written != generation, u8::MAX - payload.worth())
+    };
+    let mut victim = 0;
+    for way in 1..WAYS {
+        if rank(way) > rank(victim) {
+            victim = way;
+        }
+    }
+    victim
+}
+
+/// Whether `payload` is written over the slot chosen for it: always over an empty or stale
+/// slot, else if [`Payload::replaces`] says so.
+#[inline(always)]
+fn writes<P: Payload>(payload: &P, occupied: bool, written: u8, old: &P, generation: u8) -> bool {
+    !occupied || written != generation || payload.replaces(old)
+}
+
+/// A payload that fits in 48 bits, so that a slot of [`SharedTranspositionTable`] is two
+/// machine words.
+pub trait Packed: Payload {
+    /// The payload in the low 48 bits (the bits above must be 0).
+    fn to_bits(self) -> u64;
+
+    /// The payload of [`Packed::to_bits`]'s bits.
+    fn from_bits(bits: u64) -> Self;
+}
+
+/// The bit of a data word that marks a written slot (a never-written slot is all zeros).
+const OCCUPIED: u64 = 1 << 63;
+
+/// Where a data word keeps the generation.
+const GENERATION_SHIFT: u32 = 48;
+
+/// [`TranspositionTable`] for the threads of a parallel search, without locks: the same
+/// buckets, probe and replacement, but each slot is two atomic words, `key ^ data` and
+/// `data` (the payload's 48 bits, the generation and an occupied bit), and every operation
+/// takes `&self`.
+///
+/// This is the lockless hashing of Hyatt and Mann (2002): two threads writing a slot at once
+/// can leave one's key word beside the other's data word, and such a torn slot fails the key
+/// check, so it reads as a miss. A hit is therefore always a payload some thread stored for
+/// that very key. Relaxed ordering is all a slot needs, so with one thread the words compile
+/// to the plain loads and stores of the owned table.
+#[derive(Debug)]
+pub struct SharedTranspositionTable<P, const WAYS: usize = 1> {
+    slots: Box<[[AtomicU64; 2]]>,
+    bucket_mask: usize,
+    generation: u8,
+    payload: PhantomData<P>,
+}
+
+impl<P: Packed, const WAYS: usize> SharedTranspositionTable<P, WAYS> {
+    /// A table of `2^bits` slots (`bits` clamped to what one bucket needs and to 32).
+    pub fn new(bits: u32) -> Self {
+        const { assert!(WAYS.is_power_of_two(), "WAYS must be a power of two") };
+        let bits = bits.clamp(WAYS.trailing_zeros(), MAX_BITS);
+        SharedTranspositionTable {
+            slots: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            bucket_mask: (1 << bits) / WAYS - 1,
+            generation: 0,
+            payload: PhantomData,
+        }
+    }
+
+    /// Starts a new search: the entries of earlier ones stay readable but become the first
+    /// to be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// `key`'s bucket.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]] {
+        let i = (key as usize & self.bucket_mask) * WAYS;
+        &self.slots[i..i + WAYS]
+    }
+
+    /// The payload stored for `key`, if the table holds it (the full hash matches, so an
+    /// index collision or a torn slot is never taken for the position).
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<P> {
+        self.bucket(key).iter().find_map(|[check, data]| {
+            let data = data.load(Relaxed);
+            (data & OCCUPIED != 0 && check.load(Relaxed) ^ data == key)
+                .then(|| P::from_bits(data & ((1 << GENERATION_SHIFT) - 1)))
+        })
+    }
+
+    /// Stores `payload` for `key` by the replacement scheme of [`TranspositionTable`]. Two
+    /// threads storing into one bucket at once may both pick the same slot, and one store
+    /// is lost: a table may forget, never lie.
+    #[inline]
+    pub fn store(&self, key: u64, payload: P) {
+        let bucket = self.bucket(key);
+        let mut words = [(0, 0); WAYS];
+        for (word, [check, data]) in words.iter_mut().zip(bucket) {
+            *word = (check.load(Relaxed), data.load(Relaxed));
+        }
+        let occupied = |way: usize| words[way].1 & OCCUPIED != 0;
+        let unpack = |way: usize| {
+            let data = words[way].1;
+            (
+                (data >> GENERATION_SHIFT) as u8,
+                P::from_bits(data & ((1 << GENERATION_SHIFT) - 1)),
+            )
+        };
+        let way = way_for::<WAYS, P>(
+            |way| occupied(way) && words[way].0 ^ words[way].1 == key,
+            unpack,
+            self.generation,
+        );
+        let (written, old) = unpack(way);
+        if writes(&payload, occupied(way), written, &old, self.generation) {
+            let bits = payload.to_bits();
+            debug_assert!(
+                bits >> GENERATION_SHIFT == 0,
+                "a payload of more than 48 bits"
+            );
+            let data = bits | u64::from(self.generation) << GENERATION_SHIFT | OCCUPIED;
+            bucket[way][0].store(key ^ data, Relaxed);
+            bucket[way][1].store(data, Relaxed);
         }
     }
 }

@@ -42,14 +42,28 @@
 //! empties (the clock every 16384 nodes); a stopped search returns [`Stopped`], never a
 //! guess.
 //!
+//! # Threads
+//!
+//! With [`Options::threads`] above 1, the solve runs on the solver's own rayon pool and
+//! table-layer nodes with at least [`Options::split_min_empties`] empties use Young Brothers
+//! Wait (Feldmann et al., 1989): the first two moves alone, then, if they did not cut off,
+//! the others in parallel, handed out one at a time to the threads, with every search beneath
+//! aborted as soon as one of them cuts off (the `parallel` module's docs give the details
+//! and why the result stays exact). All threads share one lockless table. Each thread adds
+//! its nodes to a shared total at its limit checks (every 16384 nodes at most, sooner near
+//! the node limit), so a node limit can be passed by up to that many nodes a thread.
+//! Measured on FFO #40-#49 (2026-11-24, 2-core Intel Xeon with AVX-512): see the README.
+//!
 //! # Where
 //!
 //! One private module per concern: `table` (the bounds stored in the shared
-//! [`bitgames_search::TranspositionTable`]), `ordering` (move lists and their keys: mobility,
+//! [`bitgames_search::SharedTranspositionTable`], lockless for the search threads), `ordering` (move lists and their keys: mobility,
 //! parity, the one-ply sort search), `search` (the root, the table layer and the middle
-//! layer) and `shallow` (the list-free layers of the last four empties).
+//! layer), `shallow` (the list-free layers of the last four empties) and `parallel` (the
+//! split points of the parallel search, and the node total and stop the threads share).
 
 mod ordering;
+mod parallel;
 mod search;
 mod shallow;
 mod table;
@@ -59,6 +73,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::{Kernels, Move, Position};
+use parallel::Shared;
 use search::Search;
 use table::Table;
 
@@ -95,7 +110,7 @@ impl Limits {
     }
 }
 
-/// Tuning: the transposition table and where it starts to be used.
+/// Tuning: the transposition table and where it starts to be used, and the threads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// The table holds `2^table_bits` entries of 16 bytes (default 21: 32 MiB; clamped to
@@ -104,6 +119,15 @@ pub struct Options {
     /// Positions with at least this many empty squares use the table (default 10). Below,
     /// a table costs more than the search it saves.
     pub table_min_empties: u32,
+    /// Search threads (default 1; 0 counts as 1). With more, the solver runs on its own
+    /// thread pool of this size, and table-layer nodes search their younger moves in
+    /// parallel (Young Brothers Wait, see the module docs). The score stays exact and the
+    /// move a best one, but which best move, and the node count, can vary from run to run.
+    pub threads: usize,
+    /// With more than one thread, table-layer nodes with at least this many empty squares
+    /// split (default 14): below, a subtree is too small to pay for sharing it. Values below
+    /// [`Options::table_min_empties`] split from there.
+    pub split_min_empties: u32,
 }
 
 impl Default for Options {
@@ -111,6 +135,8 @@ impl Default for Options {
         Options {
             table_bits: 21,
             table_min_empties: 10,
+            threads: 1,
+            split_min_empties: 14,
         }
     }
 }
@@ -124,8 +150,10 @@ pub struct Solution {
     /// The final disc difference for the side to move under perfect play (empties to the
     /// winner).
     pub score: i32,
-    /// The positions searched.
+    /// The positions searched (by all threads).
     pub nodes: u64,
+    /// The nodes whose younger moves were searched in parallel (0 with one thread).
+    pub splits: u64,
     /// The wall-clock time of the solve.
     pub seconds: f64,
 }
@@ -155,11 +183,14 @@ pub fn solve<S: Kernels>(position: &Position<S>, limits: Limits) -> Result<Solut
 }
 
 /// A solver that keeps its transposition table between solves (entries of earlier solves
-/// remain valid: they are exact facts about positions, and the first to be replaced).
+/// remain valid: they are exact facts about positions, and the first to be replaced), and
+/// with more than one thread its thread pool.
 #[derive(Debug)]
 pub struct Solver {
     table: Table,
     options: Options,
+    /// The search threads, when [`Options::threads`] asks for more than one.
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Default for Solver {
@@ -169,11 +200,24 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with an empty table of the size `options` ask for.
+    /// A solver with an empty table of the size `options` ask for, and a pool of
+    /// [`Options::threads`] threads if that is more than one.
+    ///
+    /// # Panics
+    ///
+    /// If the operating system refuses to start the threads.
     pub fn new(options: Options) -> Self {
+        let pool = (options.threads > 1).then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(options.threads)
+                .thread_name(|i| format!("othello-solver-{i}"))
+                .build()
+                .expect("the solver's threads")
+        });
         Solver {
             table: Table::new(options.table_bits),
             options,
+            pool,
         }
     }
 
@@ -186,21 +230,39 @@ impl Solver {
     ) -> Result<Solution, Stopped> {
         let started = Instant::now();
         self.table.new_search();
-        let mut search = Search::<S>::new(
-            &mut self.table,
-            self.options.table_min_empties,
-            limits,
-            started,
-        );
-        let (best_move, score) = search.root(position);
-        if let Some(stopped) = search.stopped {
-            return Err(stopped);
+        let threads = self
+            .pool
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads);
+        let shared = Shared::new(limits, started, threads);
+        let split_min_empties = match self.pool {
+            Some(_) => self
+                .options
+                .split_min_empties
+                .max(self.options.table_min_empties),
+            None => u32::MAX,
+        };
+        let (table, table_min_empties) = (&self.table, self.options.table_min_empties);
+        let run = || {
+            let mut search = Search::<S>::new(table, table_min_empties, split_min_empties, &shared);
+            let result = search.root(position);
+            let nodes = search.flush();
+            (result, search.stopped, nodes)
+        };
+        let ((best_move, score), stopped, nodes) = match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        };
+        match stopped {
+            Some(Stopped::NodeLimit { .. }) => Err(Stopped::NodeLimit { nodes }),
+            Some(Stopped::TimeLimit { seconds, .. }) => Err(Stopped::TimeLimit { nodes, seconds }),
+            None => Ok(Solution {
+                best_move,
+                score,
+                nodes,
+                splits: shared.splits(),
+                seconds: started.elapsed().as_secs_f64(),
+            }),
         }
-        Ok(Solution {
-            best_move,
-            score,
-            nodes: search.nodes,
-            seconds: started.elapsed().as_secs_f64(),
-        })
     }
 }

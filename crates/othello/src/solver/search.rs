@@ -1,6 +1,6 @@
 //! The search: the root (MTD(f) over null-window searches), the table layer (`deep`) and
 //! the middle layer (`mid`), with the node and time limits; the list-free layers below are in
-//! `shallow`.
+//! `shallow`, the parallel search of a node's younger moves in `parallel`.
 
 use std::time::Instant;
 
@@ -11,9 +11,10 @@ use crate::square::square_at;
 use crate::stability::stable_discs;
 use crate::{Kernels, Move, Position};
 
+use super::Stopped;
 use super::ordering::Candidates;
+use super::parallel::{ELDERS, Shared, SplitPoint};
 use super::table::{Bounds, NO_MOVE, Table};
-use super::{Limits, Stopped};
 
 /// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
 /// 4 beat 5 and 6, moving mobility ordering down pays).
@@ -29,7 +30,12 @@ const STABILITY_CUTOFF_MIN: i32 = 24;
 /// them no better is cheap), searched again with the full window when they turn out better.
 /// The score is from the parent's side.
 #[inline(always)]
-fn pvs(first: bool, alpha: i32, beta: i32, mut search: impl FnMut(i32, i32) -> i32) -> i32 {
+pub(super) fn pvs(
+    first: bool,
+    alpha: i32,
+    beta: i32,
+    mut search: impl FnMut(i32, i32) -> i32,
+) -> i32 {
     if first {
         return -search(-beta, -alpha);
     }
@@ -55,18 +61,28 @@ pub(super) fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> b
     false
 }
 
-/// One solve in progress: the table, the counters and the limits.
+/// One solve in progress, or one task of a parallel solve: the shared table, the counters
+/// and the limits.
 pub(super) struct Search<'t, S: Kernels> {
-    table: &'t mut Table,
-    table_min_empties: u32,
-    /// The positions searched so far.
+    pub(super) table: &'t Table,
+    pub(super) table_min_empties: u32,
+    /// Table-layer nodes with at least this many empties search their younger moves in
+    /// parallel (`u32::MAX` with one thread).
+    pub(super) split_min_empties: u32,
+    /// What every task of the solve shares: the node total, the limits, the stop.
+    pub(super) shared: &'t Shared,
+    /// The split point this task searches a move of (`None` for the solve's own search).
+    pub(super) split: Option<&'t SplitPoint<'t>>,
+    /// The positions this search has visited.
     pub(super) nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    next_check: u64,
-    /// Set when a limit was hit: every layer then unwinds with a meaningless score.
+    /// The part of `nodes` already added to the shared total.
+    pub(super) flushed: u64,
+    pub(super) next_check: u64,
+    /// Set when a limit was hit or a split point above was aborted: every layer then unwinds
+    /// with a meaningless score, and nothing is stored.
+    pub(super) halted: bool,
+    /// Set when a limit was hit.
     pub(super) stopped: Option<Stopped>,
-    started: Instant,
     strategy: core::marker::PhantomData<S>,
 }
 
@@ -74,23 +90,41 @@ pub(super) struct Search<'t, S: Kernels> {
 const CHECK_EVERY: u64 = 1 << 14;
 
 impl<'t, S: Kernels> Search<'t, S> {
-    /// A search using `table` from `table_min_empties` on, started at `started`.
+    /// A search using `table` from `table_min_empties` on, splitting from
+    /// `split_min_empties` on, under the limits of `shared`.
     pub(super) fn new(
-        table: &'t mut Table,
+        table: &'t Table,
         table_min_empties: u32,
-        limits: Limits,
-        started: Instant,
+        split_min_empties: u32,
+        shared: &'t Shared,
     ) -> Self {
         Search {
             table,
             table_min_empties,
+            split_min_empties,
+            shared,
+            split: None,
             nodes: 0,
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            deadline: limits.max_time.map(|t| started + t),
+            flushed: 0,
             next_check: 0,
+            halted: false,
             stopped: None,
-            started,
             strategy: core::marker::PhantomData,
+        }
+    }
+
+    /// A task of a parallel solve searching a move of `split`: a search like [`Search::new`]'s
+    /// with its own counters, halted when `split` or a split point above it is aborted.
+    pub(super) fn task(
+        table: &'t Table,
+        table_min_empties: u32,
+        split_min_empties: u32,
+        shared: &'t Shared,
+        split: &'t SplitPoint<'t>,
+    ) -> Self {
+        Search {
+            split: Some(split),
+            ..Search::new(table, table_min_empties, split_min_empties, shared)
         }
     }
 
@@ -104,25 +138,41 @@ impl<'t, S: Kernels> Search<'t, S> {
         self.check_limits()
     }
 
+    /// Adds this search's new nodes to the shared total, and checks the limits against it
+    /// (and whether another task hit one, or a split point above was aborted). The next
+    /// check is due after [`CHECK_EVERY`] nodes, or sooner near the node limit: after this
+    /// search's share of the nodes left.
     #[cold]
     fn check_limits(&mut self) -> bool {
-        if self.stopped.is_some() {
+        if self.halted {
             return true;
         }
-        if self.nodes >= self.max_nodes {
-            self.stopped = Some(Stopped::NodeLimit { nodes: self.nodes });
-            return true;
-        }
-        if let Some(deadline) = self.deadline
+        let total = self.flush();
+        let shared = self.shared;
+        let stop = if let Some(stopped) = shared.stopped() {
+            Some(stopped)
+        } else if total >= shared.max_nodes {
+            Some(Stopped::NodeLimit { nodes: total })
+        } else if let Some(deadline) = shared.deadline
             && Instant::now() >= deadline
         {
-            self.stopped = Some(Stopped::TimeLimit {
-                nodes: self.nodes,
-                seconds: self.started.elapsed().as_secs_f64(),
-            });
+            Some(Stopped::TimeLimit {
+                nodes: total,
+                seconds: shared.started.elapsed().as_secs_f64(),
+            })
+        } else {
+            None
+        };
+        if let Some(stopped) = stop {
+            self.stopped = Some(shared.stop(stopped));
+            self.halted = true;
             return true;
         }
-        self.next_check = (self.nodes + CHECK_EVERY).min(self.max_nodes);
+        if self.split_aborted() {
+            return true;
+        }
+        let share = (shared.max_nodes - total) / shared.threads;
+        self.next_check = self.nodes + share.clamp(1, CHECK_EVERY);
         false
     }
 
@@ -216,7 +266,7 @@ impl<'t, S: Kernels> Search<'t, S> {
     /// Searches `child` (the side to move there has just been moved against) with the layer
     /// its number of empties calls for.
     #[inline]
-    fn child(&mut self, child: &Position<S>, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn child(&mut self, child: &Position<S>, alpha: i32, beta: i32) -> i32 {
         let empties = 64 - (child.player() | child.opponent()).count_ones();
         if empties >= self.table_min_empties {
             self.deep(child, alpha, beta, false)
@@ -238,7 +288,7 @@ impl<'t, S: Kernels> Search<'t, S> {
     /// The table layer.
     fn deep(&mut self, position: &Position<S>, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
         self.nodes += 1;
-        if self.should_stop() {
+        if self.should_stop() || self.split_aborted() {
             return 0;
         }
         let (player, opponent) = (position.player(), position.opponent());
@@ -297,18 +347,28 @@ impl<'t, S: Kernels> Search<'t, S> {
         }
         let mut best = -65;
         let mut best_move = NO_MOVE;
-        let mut first = true;
+        let mut searched = 0;
         while let Some(c) = candidates.next() {
             let child = position.play(Move::Play(square_at(c.square)));
-            let score = pvs(first, alpha, beta, |a, b| self.child(&child, a, b));
-            first = false;
-            if self.stopped.is_some() {
+            let score = pvs(searched == 0, alpha, beta, |a, b| self.child(&child, a, b));
+            searched += 1;
+            if self.halted {
                 return 0;
             }
             if score > best {
                 best_move = c.square as u8;
             }
             if raise(&mut best, &mut alpha, beta, score) {
+                break;
+            }
+            if searched == ELDERS && empties >= self.split_min_empties {
+                // Young Brothers Wait: the elders did not cut off, so search the rest in
+                // parallel.
+                (best, best_move) =
+                    self.split(position, &mut candidates, alpha, beta, (best, best_move));
+                if self.halted {
+                    return 0;
+                }
                 break;
             }
         }

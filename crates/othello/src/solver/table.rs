@@ -5,13 +5,15 @@
 //! the solver's searches all run to the end of the game, so both bounds of every entry stay
 //! true forever and are merged rather than replaced, which is what lets the root's repeated
 //! null-window searches converge. The slot layout, buckets and replacement are shared with
-//! alpha-beta (`bitgames_search::TranspositionTable`); only this payload is the solver's.
+//! alpha-beta (`bitgames_search`); only this payload is the solver's. The threads of a
+//! parallel solve share one table without locks, so it is the lockless
+//! [`SharedTranspositionTable`]: a hit is always bounds some thread proved for the position.
 
-use bitgames_search::{Payload, TranspositionTable};
+use bitgames_search::{Packed, Payload, SharedTranspositionTable};
 
-/// The solver's table: buckets of two 16-byte slots (the full hash, then this payload and
-/// the generation).
-pub(super) type Table = TranspositionTable<Bounds, 2>;
+/// The solver's table: buckets of two 16-byte slots (the full hash mixed with the data, then
+/// this payload and the generation).
+pub(super) type Table = SharedTranspositionTable<Bounds, 2>;
 
 /// The best-move byte of an entry that has none.
 pub(super) const NO_MOVE: u8 = 0xff;
@@ -72,5 +74,44 @@ impl Payload for Bounds {
     #[inline]
     fn replaces(&self, _old: &Self) -> bool {
         true
+    }
+}
+
+impl Packed for Bounds {
+    #[inline(always)]
+    fn to_bits(self) -> u64 {
+        u64::from(self.lower as u8)
+            | u64::from(self.upper as u8) << 8
+            | u64::from(self.best) << 16
+            | u64::from(self.empties) << 24
+    }
+
+    #[inline(always)]
+    fn from_bits(bits: u64) -> Self {
+        Bounds {
+            lower: bits as u8 as i8,
+            upper: (bits >> 8) as u8 as i8,
+            best: (bits >> 16) as u8,
+            empties: (bits >> 24) as u8,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_pack_into_48_bits_and_back() {
+        for lower in -64..=64 {
+            for upper in lower..=64 {
+                for (best, empties) in [(0, 0), (63, 60), (NO_MOVE, 30)] {
+                    let bounds = Bounds::new(lower, upper, best, empties);
+                    let bits = bounds.to_bits();
+                    assert_eq!(bits >> 48, 0, "{bounds:?}");
+                    assert_eq!(Bounds::from_bits(bits), bounds);
+                }
+            }
+        }
     }
 }
