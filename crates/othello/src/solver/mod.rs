@@ -56,11 +56,11 @@
 //!
 //! # Where
 //!
-//! One private module per concern: `table` (the bounds stored in the shared
-//! [`bitgames_search::SharedTranspositionTable`], lockless for the search threads), `ordering` (move lists and their keys: mobility,
-//! parity, the one-ply sort search), `search` (the root, the table layer and the middle
-//! layer), `shallow` (the list-free layers of the last four empties) and `parallel` (the
-//! split points of the parallel search, and the node total and stop the threads share).
+//! One private module per concern: `table` (the bounds stored in the workspace's lockless
+//! [`bitgames_search::SharedTranspositionTable`]), `ordering` (move lists and their keys:
+//! mobility, parity, the one-ply sort search), `search` (the root, the table layer and the
+//! middle layer), `shallow` (the list-free layers of the last four empties) and `parallel`
+//! (the split points of the parallel search, and the node total and stop the threads share).
 
 mod ordering;
 mod parallel;
