@@ -191,21 +191,33 @@ fn check_against(
     assert_eq!(-after.score, expected.score, "{position}: {mv}");
 }
 
+/// Solves `corpus` with `parallel` and with a serial solver, checks every answer against
+/// the serial one, and returns the split points of the parallel solves.
+fn split_points_agreeing_with_one_thread(
+    parallel: &mut Solver,
+    corpus: impl IntoIterator<Item = Position>,
+) -> u64 {
+    let mut serial = Solver::default();
+    let mut splits = 0;
+    for position in corpus {
+        let expected = serial.solve(&position, Limits::NONE).unwrap();
+        assert_eq!(expected.splits, 0, "one thread never splits");
+        let solution = parallel.solve(&position, Limits::NONE).unwrap();
+        check_against(&mut serial, &position, &expected, &solution);
+        splits += solution.splits;
+    }
+    splits
+}
+
 #[test]
 fn two_threads_give_the_scores_of_one() {
     // Splitting from 11 empties (the table layer starts at 10) makes hundreds of split
     // points a position, many aborted by a cutoff; one table serves the whole corpus, so
     // entries of earlier solves (and of aborted searches, if any leaked) are probed too.
-    let mut serial = Solver::default();
-    let mut parallel = two_threads(11, 20, 10);
-    let mut splits = 0;
-    for position in endgame_corpus(60, 14..=20, 30) {
-        let expected = serial.solve(&position, Limits::NONE).unwrap();
-        let solution = parallel.solve(&position, Limits::NONE).unwrap();
-        check_against(&mut serial, &position, &expected, &solution);
-        splits += solution.splits;
-        assert_eq!(expected.splits, 0);
-    }
+    let splits = split_points_agreeing_with_one_thread(
+        &mut two_threads(11, 20, 10),
+        endgame_corpus(60, 14..=20, 30),
+    );
     assert!(splits > 10_000, "only {splits} split points");
 }
 
@@ -213,15 +225,10 @@ fn two_threads_give_the_scores_of_one() {
 fn two_threads_with_a_tiny_table_give_the_scores_of_one() {
     // 64 entries used from 6 empties, splitting from 7: the threads overwrite each other's
     // slots all the time, so only the verified hash keeps torn or foreign entries out.
-    let mut serial = Solver::default();
-    let mut parallel = two_threads(7, 6, 6);
-    let mut splits = 0;
-    for position in endgame_corpus(40, 14..=17, 31) {
-        let expected = serial.solve(&position, Limits::NONE).unwrap();
-        let solution = parallel.solve(&position, Limits::NONE).unwrap();
-        check_against(&mut serial, &position, &expected, &solution);
-        splits += solution.splits;
-    }
+    let splits = split_points_agreeing_with_one_thread(
+        &mut two_threads(7, 6, 6),
+        endgame_corpus(40, 14..=17, 31),
+    );
     assert!(splits > 10_000, "only {splits} split points");
 }
 

@@ -39,29 +39,24 @@ trait Table {
     fn store(&mut self, key: u64, payload: Stored);
 }
 
-impl Table for TranspositionTable<Stored, 2> {
-    fn new_search(&mut self) {
-        TranspositionTable::new_search(self);
-    }
-    fn probe(&self, key: u64) -> Option<Stored> {
-        TranspositionTable::probe(self, key)
-    }
-    fn store(&mut self, key: u64, payload: Stored) {
-        TranspositionTable::store(self, key, payload);
-    }
+/// Implements [`Table`] by the table type's own methods of the same names.
+macro_rules! impl_table {
+    ($($table:ident),*) => {$(
+        impl Table for $table<Stored, 2> {
+            fn new_search(&mut self) {
+                $table::new_search(self);
+            }
+            fn probe(&self, key: u64) -> Option<Stored> {
+                $table::probe(self, key)
+            }
+            fn store(&mut self, key: u64, payload: Stored) {
+                $table::store(self, key, payload);
+            }
+        }
+    )*};
 }
 
-impl Table for SharedTranspositionTable<Stored, 2> {
-    fn new_search(&mut self) {
-        SharedTranspositionTable::new_search(self);
-    }
-    fn probe(&self, key: u64) -> Option<Stored> {
-        SharedTranspositionTable::probe(self, key)
-    }
-    fn store(&mut self, key: u64, payload: Stored) {
-        SharedTranspositionTable::store(self, key, payload);
-    }
-}
+impl_table!(TranspositionTable, SharedTranspositionTable);
 
 fn stored(worth: u8, value: u32) -> Stored {
     Stored { worth, value }
