@@ -26,7 +26,7 @@
 //! | empties | layer |
 //! |---|---|
 //! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (the static [`crate::eval`]) until the bounds meet, every search reusing the table |
-//! | >= [`Options::table_min_empties`] (10) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a one-ply search with the learned pattern evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
+//! | >= [`Options::table_min_empties`] (10) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a shallow search (one ply, three from 20 empties, five from 24) with the learned pattern evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
 //! | 5 ..= 9 | raw bitboards, no table; moves ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
 //! | 4 | no move list: empty squares of odd-parity quadrants first, a neighbour test before each flip computation |
 //! | 1 ..= 3 | the empty squares unpacked once, unrolled code, a square alone in its quadrant first; the last move is counted, not played |
@@ -58,7 +58,7 @@
 //!
 //! One private module per concern: `table` (the bounds stored in the workspace's lockless
 //! [`bitgames_search::SharedTranspositionTable`]), `ordering` (move lists and their keys:
-//! mobility, parity, the one-ply sort search), `search` (the root, the table layer and the
+//! mobility, parity, the shallow sort search), `search` (the root, the table layer and the
 //! middle layer), `shallow` (the list-free layers of the last four empties) and `parallel`
 //! (the split points of the parallel search, and the node total and stop the threads share).
 

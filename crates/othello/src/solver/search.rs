@@ -19,7 +19,7 @@ use super::table::{Bounds, NO_MOVE, Table};
 /// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
 /// 4 beat 5 and 6, moving mobility ordering down pays).
 const SHALLOW_MAX: u32 = 4;
-/// From this many empties on, table-layer moves are ordered by a one-ply search.
+/// From this many empties on, table-layer moves are ordered by a shallow search.
 const SORT_BY_SEARCH_MIN: u32 = 14;
 /// The stability cutoff is tried only where it could prove `score <= alpha` with this many
 /// stable opponent discs or fewer; below, computing stability costs more than it saves.
