@@ -7,8 +7,12 @@
 //! needs and should not write again:
 //!
 //! - [`GameName`]: a game chosen at run time, by the name the command line uses;
-//! - [`dispatch`]: run work written once against the [`search::Game`] trait on the game and
-//!   kernel strategy named at run time;
+//! - [`AnyPosition`]: the game registry's one value, a position of any board game with
+//!   parse, print, moves, play, outcome and a per-square [`Board`], and typed [`Error`]s
+//!   (unknown game, unknown strategy with the choices, bad position, illegal move);
+//! - [`AnyPosition::run`]: run work written once against the [`search::Game`] trait (a
+//!   [`search::PositionTask`]) on the kernel strategy named at run time, the one generic
+//!   door for per-strategy work; [`strategies`] lists a game's strategies;
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
 //!   instances, then time them (`bitgames compare`);
 //! - [`match_game`]: one engine game of a match, seeded and seated the same everywhere
@@ -16,28 +20,39 @@
 //! - [`solve`]: the record of a solved Othello endgame (`bitgames solve --json`).
 //!
 //! ```
-//! use bitgames::{GameName, GameTask, dispatch};
-//! use bitgames::search::{Evaluate, perft};
+//! use bitgames::search::{Evaluate, PositionTask, perft};
+//! use bitgames::{AnyPosition, GameName};
 //!
+//! // Work written once, generic over the game and its kernels.
 //! struct Perft(u32);
-//! impl GameTask for Perft {
+//! impl PositionTask for Perft {
 //!     type Output = u64;
-//!     fn run<G: Evaluate>(self, _strategy: &'static str) -> anyhow::Result<u64> {
-//!         Ok(perft(&G::start(), self.0))
+//!     fn run<G: Evaluate>(self, root: G, _strategy: &'static str) -> u64 {
+//!         perft(&root, self.0)
 //!     }
 //! }
 //!
 //! // Othello perft 4 from the start is 244 (Aart Bik's published table).
-//! let game: GameName = "othello".parse().unwrap();
-//! assert_eq!(dispatch(game, Some("shift"), Perft(4)).unwrap(), 244);
+//! let game: GameName = "othello".parse()?;
+//! let start = AnyPosition::start(game)?;
+//! assert_eq!(start.run(Some("shift"), Perft(4))?, 244);
+//! assert_eq!(start.perft(4, None)?, 244);
+//!
+//! // A strategy the game lacks is refused with the choices.
+//! let err = start.run(Some("magic"), Perft(4)).unwrap_err();
+//! assert!(err.to_string().starts_with("unknown othello strategy \"magic\"; choose one of: naive, shift"));
+//! # Ok::<(), bitgames::Error>(())
 //! ```
 
 #![warn(missing_docs)]
 
+mod board;
 pub mod compare;
 mod dispatch;
+mod error;
 pub mod match_game;
 mod name;
+mod position;
 pub mod solve;
 pub mod target;
 
@@ -47,5 +62,8 @@ pub use bitgames_othello as othello;
 pub use bitgames_santorini as santorini;
 pub use bitgames_search as search;
 pub use bitgames_towerdefence as towerdefence;
-pub use dispatch::{GameTask, dispatch, strategies};
+pub use board::{Board, Cell, Piece};
+pub use dispatch::strategies;
+pub use error::{Error, GameError};
 pub use name::{GameName, UnknownGame};
+pub use position::{AnyMove, AnyPosition};

@@ -4,11 +4,12 @@
 
 use std::time::Duration;
 
-use anyhow::{Context, Result};
 use bitgames_search::engine::{Engine, EngineKind};
-use bitgames_search::{Evaluate, Outcome, Player};
+use bitgames_search::{Evaluate, Outcome, Player, PositionTask};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::{AnyPosition, Error, GameName};
 
 /// Games longer than this many plies after the opening are scored as draws (none of the
 /// games gets near it).
@@ -59,7 +60,8 @@ impl MatchGame {
 pub fn play_match_game<A: Evaluate, B: Evaluate>(
     settings: &MatchSettings,
     index: u64,
-) -> Result<MatchGame> {
+) -> Result<MatchGame, Error> {
+    let engine_failed = |err: &dyn std::fmt::Display| Error::Engine(format!("{err}"));
     let opening_seed = settings
         .seed
         .wrapping_mul(1_000_003)
@@ -85,7 +87,8 @@ pub fn play_match_game<A: Evaluate, B: Evaluate>(
     // B's kernels may differ from A's: it follows the same moves on its own position type.
     let mut b_position = B::start();
     for mv in &moves {
-        b_position = b_position.play(b_position.parse_move(mv)?);
+        let mv = b_position.parse_move(mv).map_err(|e| engine_failed(&e))?;
+        b_position = b_position.play(mv);
     }
     let engine_seed = settings.seed ^ (index << 8);
     let mut a = Engine::<A>::new(settings.a, engine_seed);
@@ -98,9 +101,13 @@ pub fn play_match_game<A: Evaluate, B: Evaluate>(
             b.choose(&b_position, settings.time)
                 .map(|c| c.mv.to_string())
         }
-        .context("an engine found no move in an unfinished game")?;
-        let a_move = a_position.parse_move(&text)?;
-        let b_move = b_position.parse_move(&text)?;
+        .ok_or_else(|| engine_failed(&"an engine found no move in an unfinished game"))?;
+        let a_move = a_position
+            .parse_move(&text)
+            .map_err(|e| engine_failed(&e))?;
+        let b_move = b_position
+            .parse_move(&text)
+            .map_err(|e| engine_failed(&e))?;
         a.observe(&a_position, a_move);
         b.observe(&b_position, b_move);
         a_position = a_position.play(a_move);
@@ -113,4 +120,43 @@ pub fn play_match_game<A: Evaluate, B: Evaluate>(
         opening_plies,
         outcome: a_position.outcome(),
     })
+}
+
+/// [`play_match_game`] with the game and each engine's kernel strategy chosen at run time
+/// (the fastest when `None`): what `bitgames match` and distributed self-play call.
+pub fn play_named_match_game(
+    game: GameName,
+    strategies: [Option<&str>; 2],
+    settings: &MatchSettings,
+    index: u64,
+) -> Result<MatchGame, Error> {
+    struct WithA<'a> {
+        start: AnyPosition,
+        b_strategy: Option<&'a str>,
+        settings: &'a MatchSettings,
+        index: u64,
+    }
+    impl PositionTask for WithA<'_> {
+        type Output = Result<MatchGame, Error>;
+        fn run<A: Evaluate>(self, _: A, _: &'static str) -> Self::Output {
+            struct WithAB<'a, A>(&'a MatchSettings, u64, std::marker::PhantomData<A>);
+            impl<A: Evaluate> PositionTask for WithAB<'_, A> {
+                type Output = Result<MatchGame, Error>;
+                fn run<B: Evaluate>(self, _: B, _: &'static str) -> Self::Output {
+                    play_match_game::<A, B>(self.0, self.1)
+                }
+            }
+            let task = WithAB::<A>(self.settings, self.index, std::marker::PhantomData);
+            self.start.run(self.b_strategy, task)?
+        }
+    }
+    let start = AnyPosition::start(game)?;
+    let [a_strategy, b_strategy] = strategies;
+    let task = WithA {
+        start,
+        b_strategy,
+        settings,
+        index,
+    };
+    start.run(a_strategy, task)?
 }

@@ -4,14 +4,14 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Result;
-use bitgames::search::{Evaluate, Outcome};
+use bitgames::search::{Evaluate, Outcome, PositionTask};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use bitgames::match_game::{MatchSettings, play_match_game};
+use bitgames::match_game::{MatchSettings, play_named_match_game};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::engine::EngineKind;
-use bitgames::{GameName, GameTask, dispatch};
+use bitgames::{AnyPosition, GameName};
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
@@ -44,86 +44,67 @@ pub struct MatchArgs {
     seed: u64,
 }
 
-/// A match, dispatched first on engine A's kernels; engine B's are dispatched inside.
-struct Match<'a>(&'a MatchArgs);
-
-impl GameTask for Match<'_> {
-    type Output = ();
-
-    fn run<G: Evaluate>(self, a_strategy: &'static str) -> Result<()> {
-        let args = self.0;
-        // Engine B may use other kernels: dispatch again for its position type.
-        dispatch(
-            args.game,
-            args.b_strategy.as_deref(),
-            MatchWithA::<G> {
-                args,
-                a_strategy,
-                a: std::marker::PhantomData,
-            },
-        )
-    }
-}
-
-struct MatchWithA<'a, A> {
-    args: &'a MatchArgs,
-    a_strategy: &'static str,
-    a: std::marker::PhantomData<A>,
-}
-
-impl<A: Evaluate> GameTask for MatchWithA<'_, A> {
-    type Output = ();
-
-    fn run<B: Evaluate>(self, b_strategy: &'static str) -> Result<()> {
-        let (args, a_strategy) = (self.args, self.a_strategy);
-        anyhow::ensure!(args.games > 0, "--games must be at least 1");
-        anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
-        let settings = MatchSettings {
-            a: args.a,
-            b: args.b,
-            time: Duration::from_millis(args.time_ms),
-            seed: args.seed,
-            opening_plies: args.opening_plies,
-        };
-        let bar = ProgressBar::new(args.games as u64);
-        bar.set_style(
-            ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
-                .expect("valid template"),
-        );
-        let tally = Mutex::new([0usize; 3]);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
-            .build()?;
-        pool.install(|| {
-            (0..args.games)
-                .into_par_iter()
-                .try_for_each(|game| -> Result<()> {
-                    let played = play_match_game::<A, B>(&settings, game as u64)?;
-                    let mut tally = tally.lock().expect("no panics while holding the lock");
-                    match played.outcome {
-                        Outcome::Win(p) if p == played.a_seat => tally[0] += 1,
-                        Outcome::Win(_) => tally[2] += 1,
-                        _ => tally[1] += 1,
-                    }
-                    bar.inc(1);
-                    Ok(())
-                })
-        })?;
-        bar.finish_and_clear();
-        let [wins, draws, losses] = *tally.lock().expect("no panics while holding the lock");
-        println!(
-            "{}: {} ({a_strategy}) vs {} ({b_strategy}), {} games at {} ms a move",
-            A::NAME,
-            args.a.name(),
-            args.b.name(),
-            args.games,
-            args.time_ms
-        );
-        println!("{}", elo_summary(wins, draws, losses));
-        Ok(())
-    }
-}
-
 pub fn run_match(args: &MatchArgs) -> Result<()> {
-    dispatch(args.game, args.a_strategy.as_deref(), Match(args))
+    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
+    let strategies = [args.a_strategy.as_deref(), args.b_strategy.as_deref()];
+    let settings = MatchSettings {
+        a: args.a,
+        b: args.b,
+        time: Duration::from_millis(args.time_ms),
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+    };
+    // A bad game or strategy name fails here, before any game starts.
+    let start = AnyPosition::start(args.game)?;
+    let [a_strategy, b_strategy] = strategies.map(|name| strategy_name(&start, name));
+    let (a_strategy, b_strategy) = (a_strategy?, b_strategy?);
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
+            .expect("valid template"),
+    );
+    let tally = Mutex::new([0usize; 3]);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .try_for_each(|game| -> Result<()> {
+                let played = play_named_match_game(args.game, strategies, &settings, game as u64)?;
+                let mut tally = tally.lock().expect("no panics while holding the lock");
+                match played.outcome {
+                    Outcome::Win(p) if p == played.a_seat => tally[0] += 1,
+                    Outcome::Win(_) => tally[2] += 1,
+                    _ => tally[1] += 1,
+                }
+                bar.inc(1);
+                Ok(())
+            })
+    })?;
+    bar.finish_and_clear();
+    let [wins, draws, losses] = *tally.lock().expect("no panics while holding the lock");
+    println!(
+        "{}: {} ({a_strategy}) vs {} ({b_strategy}), {} games at {} ms a move",
+        args.game,
+        args.a.name(),
+        args.b.name(),
+        args.games,
+        args.time_ms
+    );
+    println!("{}", elo_summary(wins, draws, losses));
+    Ok(())
+}
+
+/// The strategy `name` resolves to (the fastest when `None`), or why it is refused.
+fn strategy_name(start: &AnyPosition, name: Option<&str>) -> Result<&'static str, bitgames::Error> {
+    struct Name;
+    impl PositionTask for Name {
+        type Output = &'static str;
+        fn run<G: Evaluate>(self, _: G, strategy: &'static str) -> &'static str {
+            strategy
+        }
+    }
+    start.run(name, Name)
 }

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use bitgames::search::engine::{Engine, EngineKind};
-use bitgames::search::{Evaluate, Outcome, Player};
-use bitgames::{GameName, GameTask, dispatch};
+use bitgames::search::{Evaluate, Outcome, Player, PositionTask};
+use bitgames::{AnyPosition, GameName};
 
 use bitgames::match_game::MAX_PLIES;
 
@@ -102,18 +102,11 @@ fn ask_human<G: Evaluate>(
 
 struct Play<'a>(&'a PlayArgs);
 
-impl GameTask for Play<'_> {
-    type Output = ();
+impl PositionTask for Play<'_> {
+    type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, _: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, mut position: G, _: &'static str) -> Result<()> {
         let args = self.0;
-        anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
-        let mut position: G = match &args.position {
-            Some(text) => text
-                .parse()
-                .with_context(|| format!("invalid {} position {text:?}", G::NAME))?,
-            None => G::start(),
-        };
         let engine = |seat: Seat, seed: u64| match seat {
             Seat::Human => None,
             Seat::Engine(kind) => Some(Engine::<G>::new(kind, seed)),
@@ -129,8 +122,7 @@ impl GameTask for Play<'_> {
         let mut plies = 0;
         while !position.outcome().is_over() && plies < MAX_PLIES {
             writeln!(out, "{position:#}")?;
-            let seat = position.side_to_move().index();
-            let (mv, info) = match &mut engines[seat] {
+            let (mv, info) = match &mut engines[position.side_to_move().index()] {
                 None => (ask_human(&position, &mut input, &mut out)?, String::new()),
                 Some(engine) => {
                     let choice = engine
@@ -142,7 +134,7 @@ impl GameTask for Play<'_> {
             writeln!(
                 out,
                 "{} plays {mv}{}{info}",
-                ["first", "second"][seat],
+                position.side_to_move(),
                 if info.is_empty() { "" } else { "  # " }
             )?;
             for engine in engines.iter_mut().flatten() {
@@ -162,5 +154,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         let random = args.black == Seat::Engine(EngineKind::Random);
         return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
     }
-    dispatch(args.game, args.strategy.as_deref(), Play(args))
+    anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
+    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    root.run(args.strategy.as_deref(), Play(args))?
 }

@@ -5,12 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use bitgames::search::{Game, perft_parallel, perft_split};
+use bitgames::search::{Evaluate, PositionTask, perft_parallel, perft_split};
+use bitgames::{AnyPosition, GameName};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-
-use bitgames::GameName;
-use bitgames::{GameTask, dispatch};
 
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
@@ -62,15 +60,6 @@ pub struct ApplyArgs {
     moves: Vec<String>,
 }
 
-fn position<G: Game>(text: Option<&str>) -> Result<G> {
-    match text {
-        Some(text) => text
-            .parse()
-            .with_context(|| format!("invalid {} position {text:?}", G::NAME)),
-        None => Ok(G::start()),
-    }
-}
-
 #[derive(Debug, Serialize)]
 struct PerftReport<'a> {
     game: &'a str,
@@ -89,13 +78,12 @@ struct PerftReport<'a> {
 
 struct Perft<'a>(&'a PerftArgs);
 
-impl GameTask for Perft<'_> {
-    type Output = ();
+impl PositionTask for Perft<'_> {
+    type Output = Result<()>;
 
-    fn run<G: bitgames::search::Evaluate>(self, strategy: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
         let args = self.0;
         anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
-        let root: G = position(args.position.as_deref())?;
         let start = Instant::now();
         let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
             // Runs under a second finish before the bar would be worth drawing.
@@ -188,53 +176,27 @@ fn delayed_progress_bar(len: u64, units: &str) -> ProgressBar {
     bar
 }
 
-struct Moves<'a>(&'a MovesArgs);
-
-impl GameTask for Moves<'_> {
-    type Output = ();
-
-    fn run<G: bitgames::search::Evaluate>(self, _: &'static str) -> Result<()> {
-        let root: G = position(self.0.position.as_deref())?;
-        let mut moves: Vec<String> = root
-            .legal_moves()
-            .into_iter()
-            .map(|m| m.to_string())
-            .collect();
-        moves.sort();
-        let mut out = std::io::stdout().lock();
-        for mv in moves {
-            writeln!(out, "{mv}")?;
-        }
-        Ok(())
-    }
-}
-
-struct Apply<'a>(&'a ApplyArgs);
-
-impl GameTask for Apply<'_> {
-    type Output = ();
-
-    fn run<G: bitgames::search::Evaluate>(self, _: &'static str) -> Result<()> {
-        let mut current: G = position(self.0.position.as_deref())?;
-        for (i, text) in self.0.moves.iter().enumerate() {
-            let mv = current
-                .parse_move(text)
-                .with_context(|| format!("move {} ({text})", i + 1))?;
-            current = current.play(mv);
-        }
-        println!("{current}");
-        Ok(())
-    }
-}
-
 pub fn perft(args: &PerftArgs) -> Result<()> {
-    dispatch(args.game, args.strategy.as_deref(), Perft(args))
+    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    root.run(args.strategy.as_deref(), Perft(args))?
 }
 
 pub fn moves(args: &MovesArgs) -> Result<()> {
-    dispatch(args.game, None, Moves(args))
+    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    for mv in root.legal_move_names() {
+        writeln!(out, "{mv}")?;
+    }
+    Ok(())
 }
 
 pub fn apply(args: &ApplyArgs) -> Result<()> {
-    dispatch(args.game, None, Apply(args))
+    let mut current = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    for (i, text) in args.moves.iter().enumerate() {
+        current = current
+            .play_text(text)
+            .with_context(|| format!("move {} ({text})", i + 1))?;
+    }
+    println!("{current}");
+    Ok(())
 }

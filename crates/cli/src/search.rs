@@ -1,12 +1,10 @@
 //! `bitgames search`: run alpha-beta on one position and report the best move, score,
 //! principal variation and speed.
 
-use anyhow::{Context, Result};
-use bitgames::search::{AlphaBeta, Evaluate, Limits};
+use anyhow::Result;
+use bitgames::search::{AlphaBeta, Evaluate, Limits, PositionTask};
+use bitgames::{AnyPosition, GameName};
 use serde::Serialize;
-
-use bitgames::GameName;
-use bitgames::{GameTask, dispatch};
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
@@ -46,17 +44,11 @@ struct Report {
 
 struct Search<'a>(&'a SearchArgs);
 
-impl GameTask for Search<'_> {
-    type Output = ();
+impl PositionTask for Search<'_> {
+    type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, strategy: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
         let args = self.0;
-        let root: G = match &args.position {
-            Some(text) => text
-                .parse()
-                .with_context(|| format!("invalid {} position {text:?}", G::NAME))?,
-            None => G::start(),
-        };
         let limits = Limits {
             max_depth: args.depth.max(1),
             max_nodes: args.nodes,
@@ -94,5 +86,6 @@ impl GameTask for Search<'_> {
 }
 
 pub fn run(args: &SearchArgs) -> Result<()> {
-    dispatch(args.game, args.strategy.as_deref(), Search(args))
+    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    root.run(args.strategy.as_deref(), Search(args))?
 }

@@ -1,46 +1,22 @@
 //! `bitgames.Othello`, `bitgames.Santorini`, `bitgames.Amazons`: positions as immutable
-//! Python values.
+//! Python values over the registry's [`AnyPosition`].
 
-use bitgames::search::{Game, Outcome, Player};
-use bitgames::{GameName, GameTask, amazons, othello, santorini};
+use bitgames::search::Player;
+use bitgames::{AnyPosition, GameName, othello};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
 use crate::value_error;
 
-/// Perft on the position given as text, with the strategy named at run time.
-struct Perft {
-    text: String,
-    depth: u32,
-}
-
-impl GameTask for Perft {
-    type Output = u64;
-
-    fn run<G: bitgames::search::Evaluate>(self, _: &'static str) -> anyhow::Result<u64> {
-        let position: G = self.text.parse()?;
-        Ok(bitgames::search::perft(&position, self.depth))
-    }
-}
-
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Draw => "draw",
-        Outcome::Win(Player::First) => "first",
-        Outcome::Win(Player::Second) => "second",
-    }
-}
-
 macro_rules! position_class {
-    ($class:ident, $name:literal, $game:ident, $krate:ident, $bitboards:path, $names:path) => {
+    ($class:ident, $name:literal, $game:ident) => {
         /// A position (immutable: `play` returns a new one). `Cls()` is the start position,
         /// `Cls(text)` parses the command line's notation and `str()` gives it back.
         #[pyclass(name = $name, module = "bitgames", frozen)]
         #[derive(Clone, Debug)]
         pub struct $class {
-            pub(crate) position: $krate::Position,
+            pub(crate) position: AnyPosition,
         }
 
         #[pymethods]
@@ -48,10 +24,8 @@ macro_rules! position_class {
             #[new]
             #[pyo3(signature = (text = None))]
             fn new(text: Option<&str>) -> PyResult<Self> {
-                let position = match text {
-                    Some(text) => text.parse().map_err(value_error)?,
-                    None => <$krate::Position as Game>::start(),
-                };
+                let position =
+                    AnyPosition::parse_or_start(GameName::$game, text).map_err(value_error)?;
                 Ok($class { position })
             }
 
@@ -68,7 +42,7 @@ macro_rules! position_class {
             }
 
             fn __hash__(&self) -> u64 {
-                Game::hash(&self.position)
+                self.position.hash()
             }
 
             /// The board drawn with coordinates, as `bitgames play` shows it.
@@ -76,54 +50,56 @@ macro_rules! position_class {
                 format!("{:#}", self.position)
             }
 
+            /// Every square, row by row from the top-left: `(name, piece, level)` with
+            /// `piece` one of `"first"`, `"second"`, `"arrow"` or `None`, and `level` the
+            /// Santorini building height (`None` in other games).
+            fn cells(&self) -> Vec<(String, Option<&'static str>, Option<u8>)> {
+                cells(&self.position)
+            }
+
             /// The legal moves in the game's notation.
             fn legal_moves(&self, py: Python<'_>) -> Vec<Py<PyString>> {
-                $names(py, &self.position)
+                move_names(py, &self.position)
             }
 
             /// The position after `move` (in the game's notation); `ValueError` naming what
             /// is wrong when the move is malformed or illegal.
             fn play(&self, r#move: &str) -> PyResult<Self> {
-                let mv = self.position.parse_move(r#move).map_err(value_error)?;
-                Ok($class {
-                    position: self.position.play(mv),
-                })
+                let position = self.position.play_text(r#move).map_err(value_error)?;
+                Ok($class { position })
             }
 
             /// `"ongoing"`, `"first"` or `"second"` (that player won) or `"draw"`.
             #[getter]
             fn outcome(&self) -> &'static str {
-                outcome_name(Game::outcome(&self.position))
+                self.position.outcome().name()
             }
 
             /// 0 for the first player, 1 for the second.
             #[getter]
             fn side_to_move(&self) -> usize {
-                Game::side_to_move(&self.position).index()
+                self.position.side_to_move().index()
             }
 
             /// The raw bitboards as Python ints, by name (bit layout as in the Rust crate's
             /// geometry), for people studying the kernels.
             fn bitboards(&self) -> Vec<(&'static str, u128)> {
-                $bitboards(&self.position)
+                bitboards(&self.position)
             }
 
             /// The incrementally updated Zobrist hash.
             #[getter]
             fn hash(&self) -> u64 {
-                Game::hash(&self.position)
+                self.position.hash()
             }
 
             /// The leaves `depth` plies below (bulk-counted at the last ply), with the named
             /// kernel strategy (the fastest when `None`).
             #[pyo3(signature = (depth, strategy = None))]
             fn perft(&self, py: Python<'_>, depth: u32, strategy: Option<&str>) -> PyResult<u64> {
-                let task = Perft {
-                    text: self.position.to_string(),
-                    depth,
-                };
+                let position = self.position;
                 let strategy = strategy.map(str::to_owned);
-                py.detach(move || bitgames::dispatch(GameName::$game, strategy.as_deref(), task))
+                py.detach(move || position.perft(depth, strategy.as_deref()))
                     .map_err(value_error)
             }
         }
@@ -151,72 +127,64 @@ fn othello_names(py: Python<'_>, position: &othello::Position) -> Vec<Py<PyStrin
         .collect()
 }
 
-/// The legal moves as new Python strings.
-fn move_names<G: Game>(py: Python<'_>, position: &G) -> Vec<Py<PyString>> {
+/// The legal moves as Python strings (Othello's from [`othello_names`]).
+fn move_names(py: Python<'_>, position: &AnyPosition) -> Vec<Py<PyString>> {
+    match position {
+        AnyPosition::Othello(p) => othello_names(py, p),
+        _ => position
+            .legal_moves()
+            .iter()
+            .map(|mv| PyString::new(py, &mv.to_string()).unbind())
+            .collect(),
+    }
+}
+
+/// The registry's per-square view as plain tuples.
+fn cells(position: &AnyPosition) -> Vec<(String, Option<&'static str>, Option<u8>)> {
     position
-        .legal_moves()
+        .board()
+        .cells
         .into_iter()
-        .map(|mv| PyString::new(py, &mv.to_string()).unbind())
+        .map(|cell| {
+            let piece = cell.piece.map(|piece| match piece {
+                bitgames::Piece::First => "first",
+                bitgames::Piece::Second => "second",
+                bitgames::Piece::Arrow => "arrow",
+            });
+            (cell.name, piece, cell.level)
+        })
         .collect()
 }
 
-fn othello_bitboards(position: &othello::Position) -> Vec<(&'static str, u128)> {
-    let (black, white) = position.discs();
-    vec![("black", black.into()), ("white", white.into())]
+fn bitboards(position: &AnyPosition) -> Vec<(&'static str, u128)> {
+    match position {
+        AnyPosition::Othello(p) => {
+            let (black, white) = p.discs();
+            vec![("black", black.into()), ("white", white.into())]
+        }
+        AnyPosition::Santorini(p) => {
+            let levels = p.levels();
+            let mut boards: Vec<(&'static str, u128)> = ["level0", "level1", "level2", "level3"]
+                .into_iter()
+                .zip(0..4)
+                .map(|(name, level)| (name, u128::from(levels.at(level).bits())))
+                .collect();
+            boards.push(("domes", levels.domes().bits().into()));
+            boards.push(("first_workers", p.workers(Player::First).bits().into()));
+            boards.push(("second_workers", p.workers(Player::Second).bits().into()));
+            boards
+        }
+        AnyPosition::Amazons(p) => vec![
+            ("white_queens", p.queens(Player::First).bits()),
+            ("black_queens", p.queens(Player::Second).bits()),
+            ("arrows", p.arrows().bits()),
+        ],
+    }
 }
 
-fn santorini_bitboards(position: &santorini::Position) -> Vec<(&'static str, u128)> {
-    let levels = position.levels();
-    let mut boards: Vec<(&'static str, u128)> = ["level0", "level1", "level2", "level3"]
-        .into_iter()
-        .zip(0..4)
-        .map(|(name, level)| (name, u128::from(levels.at(level).bits())))
-        .collect();
-    boards.push(("domes", levels.domes().bits().into()));
-    boards.push((
-        "first_workers",
-        position.workers(Player::First).bits().into(),
-    ));
-    boards.push((
-        "second_workers",
-        position.workers(Player::Second).bits().into(),
-    ));
-    boards
-}
-
-fn amazons_bitboards(position: &amazons::Position) -> Vec<(&'static str, u128)> {
-    vec![
-        ("white_queens", position.queens(Player::First).bits()),
-        ("black_queens", position.queens(Player::Second).bits()),
-        ("arrows", position.arrows().bits()),
-    ]
-}
-
-position_class!(
-    Othello,
-    "Othello",
-    Othello,
-    othello,
-    othello_bitboards,
-    othello_names
-);
-position_class!(
-    Santorini,
-    "Santorini",
-    Santorini,
-    santorini,
-    santorini_bitboards,
-    move_names
-);
-position_class!(
-    Amazons,
-    "Amazons",
-    Amazons,
-    amazons,
-    amazons_bitboards,
-    move_names
-);
-
+position_class!(Othello, "Othello", Othello);
+position_class!(Santorini, "Santorini", Santorini);
+position_class!(Amazons, "Amazons", Amazons);
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Othello>()?;
     m.add_class::<Santorini>()?;

@@ -2,14 +2,12 @@
 //! `bitgames match` does it, so a game is a pure function of its inputs; and the match
 //! summary `bitgames match` prints.
 
-use std::marker::PhantomData;
 use std::time::Duration;
 
-use bitgames::match_game::{MatchSettings, play_match_game};
+use bitgames::GameName;
+use bitgames::match_game::{MatchSettings, play_named_match_game};
+use bitgames::search::Outcome;
 use bitgames::search::elo::elo_summary;
-use bitgames::search::engine::EngineKind;
-use bitgames::search::{Evaluate, Outcome, Player};
-use bitgames::{GameName, GameTask, dispatch};
 use pyo3::prelude::*;
 use serde::Serialize;
 
@@ -30,68 +28,6 @@ struct GameRecord {
     result: &'static str,
     /// Engine A's score: 1, 0.5 or 0.
     a_score: f64,
-}
-
-#[derive(Debug, Clone)]
-struct Settings {
-    game: GameName,
-    a: EngineKind,
-    b: EngineKind,
-    b_strategy: Option<String>,
-    index: u64,
-    time: Duration,
-    seed: u64,
-    opening_plies: u32,
-}
-
-struct WithA(Settings);
-
-impl GameTask for WithA {
-    type Output = GameRecord;
-
-    fn run<A: Evaluate>(self, _: &'static str) -> anyhow::Result<GameRecord> {
-        let settings = self.0;
-        // Engine B may use other kernels: dispatch again for its position type.
-        dispatch(
-            settings.game,
-            settings.b_strategy.clone().as_deref(),
-            WithAB::<A>(settings, PhantomData),
-        )
-    }
-}
-
-struct WithAB<A>(Settings, PhantomData<A>);
-
-impl<A: Evaluate> GameTask for WithAB<A> {
-    type Output = GameRecord;
-
-    fn run<B: Evaluate>(self, _: &'static str) -> anyhow::Result<GameRecord> {
-        let s = self.0;
-        let settings = MatchSettings {
-            a: s.a,
-            b: s.b,
-            time: s.time,
-            seed: s.seed,
-            opening_plies: s.opening_plies,
-        };
-        let game = play_match_game::<A, B>(&settings, s.index)?;
-        let seat = |player: Player| match player {
-            Player::First => "first",
-            Player::Second => "second",
-        };
-        Ok(GameRecord {
-            index: s.index,
-            a_seat: seat(game.a_seat),
-            a_score: game.a_score(),
-            result: match game.outcome {
-                Outcome::Win(p) => seat(p),
-                Outcome::Draw => "draw",
-                Outcome::Ongoing => "unfinished",
-            },
-            moves: game.moves,
-            opening_plies: game.opening_plies,
-        })
-    }
 }
 
 /// Plays game number `index` of a match between engines `a` and `b` (`random`, `alphabeta`
@@ -119,19 +55,28 @@ fn play_game(
     if index >= 1 << 48 {
         return Err(value_error("the game index must be below 2^48"));
     }
-    let settings = Settings {
-        game,
+    let settings = MatchSettings {
         a: a.parse().map_err(value_error)?,
         b: b.parse().map_err(value_error)?,
-        b_strategy,
-        index,
         time: Duration::from_millis(time_ms),
         seed,
         opening_plies,
     };
-    let record = py
-        .detach(move || dispatch(game, a_strategy.as_deref(), WithA(settings)))
+    let strategies = [a_strategy.as_deref(), b_strategy.as_deref()];
+    let game = py
+        .detach(|| play_named_match_game(game, strategies, &settings, index))
         .map_err(value_error)?;
+    let record = GameRecord {
+        index,
+        a_seat: game.a_seat.name(),
+        a_score: game.a_score(),
+        result: match game.outcome {
+            Outcome::Ongoing => "unfinished",
+            outcome => outcome.name(),
+        },
+        moves: game.moves,
+        opening_plies: game.opening_plies,
+    };
     serde_json::to_string(&record).map_err(value_error)
 }
 

@@ -5,8 +5,8 @@
 //! Positions travel as the game's notation, so a work unit is plain text and a pure function
 //! of its inputs: any machine holding the package can count it.
 
-use bitgames::search::{Evaluate, Game, perft, split};
-use bitgames::{GameName, GameTask, dispatch};
+use bitgames::search::{Evaluate, PositionTask, split};
+use bitgames::{AnyPosition, GameName};
 use pyo3::prelude::*;
 
 use crate::value_error;
@@ -15,28 +15,15 @@ use crate::value_error;
 /// text and indices.
 type SplitTables = (Vec<String>, Vec<String>, Vec<(usize, usize, u64)>);
 
-/// Parses `text` as a position of `G`, or gives the start position.
-fn root<G: Game>(text: Option<&str>) -> anyhow::Result<G> {
-    match text {
-        Some(text) => text
-            .parse()
-            .map_err(|err| anyhow::anyhow!("invalid {} position {text:?}: {err}", G::NAME)),
-        None => Ok(G::start()),
-    }
-}
-
 struct Split {
-    position: Option<String>,
     depth: u32,
     fold: bool,
 }
 
-impl GameTask for Split {
+impl PositionTask for Split {
     type Output = SplitTables;
 
-    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<SplitTables> {
-        let root: G = root(self.position.as_deref())?;
-        anyhow::ensure!(self.depth >= 1, "the split depth must be at least 1");
+    fn run<G: Evaluate>(self, root: G, _: &'static str) -> SplitTables {
         let split = split(&root, self.depth, self.fold);
         // The enumeration order follows hash maps; sorting by text makes the tables the same
         // in every process, so work units cut from them keep their identity across runs.
@@ -57,38 +44,11 @@ impl GameTask for Split {
             .map(|&(root_move, position, n)| (root_move, rank[position], n))
             .collect();
         paths.sort_unstable();
-        Ok((
+        (
             split.root_moves.iter().map(ToString::to_string).collect(),
             order.into_iter().map(|(text, _)| text).collect(),
             paths,
-        ))
-    }
-}
-
-struct PerftMany {
-    positions: Vec<String>,
-    depth: u32,
-}
-
-impl GameTask for PerftMany {
-    type Output = Vec<u64>;
-
-    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<Vec<u64>> {
-        // Every position is checked before any counting starts.
-        let positions = self
-            .positions
-            .iter()
-            .enumerate()
-            .map(|(i, text)| {
-                text.parse::<G>().map_err(|err| {
-                    anyhow::anyhow!("position {i}: invalid {} position {text:?}: {err}", G::NAME)
-                })
-            })
-            .collect::<anyhow::Result<Vec<G>>>()?;
-        Ok(positions
-            .iter()
-            .map(|position| perft(position, self.depth))
-            .collect())
+        )
     }
 }
 
@@ -111,12 +71,11 @@ fn split_positions(
     fold: bool,
 ) -> PyResult<SplitTables> {
     let game: GameName = game.parse().map_err(value_error)?;
-    let task = Split {
-        position,
-        depth,
-        fold,
-    };
-    py.detach(move || dispatch(game, None, task))
+    let root = AnyPosition::parse_or_start(game, position.as_deref()).map_err(value_error)?;
+    if depth == 0 {
+        return Err(value_error("the split depth must be at least 1"));
+    }
+    py.detach(move || root.run(None, Split { depth, fold }))
         .map_err(value_error)
 }
 
@@ -134,9 +93,22 @@ fn perft_positions(
     strategy: Option<String>,
 ) -> PyResult<Vec<u64>> {
     let game: GameName = game.parse().map_err(value_error)?;
-    let task = PerftMany { positions, depth };
-    py.detach(move || dispatch(game, strategy.as_deref(), task))
-        .map_err(value_error)
+    // Every position is checked before any counting starts.
+    let positions = positions
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            AnyPosition::parse(game, text)
+                .map_err(|err| value_error(format!("position {i}: {err}")))
+        })
+        .collect::<PyResult<Vec<AnyPosition>>>()?;
+    py.detach(move || {
+        positions
+            .iter()
+            .map(|position| position.perft(depth, strategy.as_deref()))
+            .collect::<Result<Vec<u64>, bitgames::Error>>()
+    })
+    .map_err(value_error)
 }
 
 /// Registers the splitting functions on the native module.

@@ -28,6 +28,20 @@ impl Player {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// `first` or `second`: the name every front end (JSON, Python, the command line) uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+}
+
+impl core::fmt::Display for Player {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Where a game stands.
@@ -45,6 +59,22 @@ impl Outcome {
     /// Whether the game has ended (a win or a draw), so no more moves are played.
     pub fn is_over(self) -> bool {
         self != Outcome::Ongoing
+    }
+
+    /// `ongoing`, `first` or `second` (that player won) or `draw`: the name every front end
+    /// (JSON, Python, the command line) uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win(player) => player.name(),
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

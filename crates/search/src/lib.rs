@@ -46,9 +46,8 @@
 //! result into an Elo difference with a 95% interval.
 //!
 //! Each game's position type is generic over a kernel strategy. [`GameFamily`] (implemented
-//! by the [`game_family!`] macro in every game crate) enumerates a game's position types
-//! under every strategy compiled into the build, through a [`PositionVisitor`], so front
-//! ends can run generic code on the strategy a user names at run time.
+//! by the [`game_family!`] macro in every game crate) runs a [`PositionTask`], generic over
+//! the position type, on a position converted to the strategy a user names at run time.
 //!
 //! # Example
 //!
@@ -168,7 +167,7 @@ mod tt;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use arrayvec::ArrayVec;
 pub use evaluate::{Evaluate, WIN};
-pub use family::{GameFamily, PositionVisitor};
+pub use family::{GameFamily, PositionTask};
 pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
 pub use perft::{divide, perft, perft_generic, perft_parallel};

@@ -10,12 +10,11 @@ use std::time::{Duration, Instant};
 
 use bitgames::bitboard::Geometry;
 use bitgames::search::Player;
-use bitgames::{GameName, amazons, othello, santorini};
+use bitgames::{AnyPosition, Board, amazons, othello, santorini};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, board};
 use crate::{ApiError, play};
 
 /// `POST /api/kernels`.
@@ -132,48 +131,25 @@ fn names<G: Geometry>(set: bitgames::bitboard::Bitboard<G>) -> Vec<String> {
     set.iter().map(|square| square.to_string()).collect()
 }
 
-fn position_error(game: GameName, err: impl std::fmt::Display) -> ApiError {
-    ApiError::Position {
-        game: game.to_string(),
-        message: err.to_string(),
-    }
-}
-
 /// Runs every operation of every strategy on the requested position.
 pub fn run(request: &KernelsRequest) -> Result<KernelsReply, ApiError> {
-    let game = play::board_game(&request.game)?;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(request.seed.unwrap_or(1));
-    let position = request.position.as_deref().map(str::trim);
-    let (text, operations) = match game {
-        GameName::Othello => {
-            let p: othello::Position = match position {
-                Some(text) => text.parse().map_err(|e| position_error(game, e))?,
-                None => othello::random::random_position(&mut rng),
-            };
-            (p.to_string(), othello_kernels(&p))
+    let game = play::game(&request.game)?;
+    let position = match request.position.as_deref() {
+        Some(text) => AnyPosition::parse(game, text)?,
+        None => {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(request.seed.unwrap_or(1));
+            AnyPosition::random(game, &mut rng)?
         }
-        GameName::Amazons => {
-            let p: amazons::Position = match position {
-                Some(text) => text.parse().map_err(|e| position_error(game, e))?,
-                None => amazons::random::random_position(&mut rng),
-            };
-            (p.to_string(), amazons_kernels(&p))
-        }
-        GameName::Santorini => {
-            let p: santorini::Position = match position {
-                Some(text) => text.parse().map_err(|e| position_error(game, e))?,
-                None => bitgames::search::RandomPosition::random_position(&mut rng),
-            };
-            (p.to_string(), santorini_kernels(&p))
-        }
-        GameName::TowerDefence => unreachable!("board_game refuses towerdefence"),
     };
-    let board = board(game, &text)
-        .ok_or_else(|| ApiError::Internal("a printed position did not parse".to_owned()))?;
+    let operations = match &position {
+        AnyPosition::Othello(p) => othello_kernels(p),
+        AnyPosition::Amazons(p) => amazons_kernels(p),
+        AnyPosition::Santorini(p) => santorini_kernels(p),
+    };
     Ok(KernelsReply {
         game: game.name(),
-        position: text,
-        board,
+        position: position.to_string(),
+        board: position.board(),
         operations,
     })
 }

@@ -1,15 +1,14 @@
-//! The Play page's API: positions, moves and engine moves, for any game of
-//! [`bitgames::dispatch`], by the game's own parser and rules.
+//! The Play page's API: positions, moves and engine moves, for any board game of the
+//! [`bitgames::AnyPosition`] registry, by the game's own parser and rules.
 
 use std::time::Duration;
 
 use bitgames::search::engine::{Engine, EngineKind};
-use bitgames::search::{Evaluate, Game, Outcome, Player};
-use bitgames::{GameName, GameTask, dispatch};
+use bitgames::search::{Evaluate, PositionTask};
+use bitgames::{AnyPosition, Board, GameName};
 use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
-use crate::board::{Board, board};
 
 /// `POST /api/position`: a position (the start when omitted) and what can be done in it.
 #[derive(Debug, Deserialize)]
@@ -70,7 +69,21 @@ pub struct GameState {
     /// Every legal move, sorted, as the game writes moves.
     pub legal_moves: Vec<String>,
     /// The board to draw.
-    pub board: Option<Board>,
+    pub board: Board,
+}
+
+impl GameState {
+    /// Everything the page shows about `position`.
+    pub fn of(position: &AnyPosition) -> GameState {
+        GameState {
+            game: position.game().name(),
+            position: position.to_string(),
+            side_to_move: position.side_to_move().name(),
+            outcome: position.outcome().name(),
+            legal_moves: position.legal_move_names(),
+            board: position.board(),
+        }
+    }
 }
 
 /// What `POST /api/engine-move` answers.
@@ -85,125 +98,76 @@ pub struct EngineReply {
     pub state: GameState,
 }
 
-/// A board game by name: Tower Defence has no moves to click.
-pub fn board_game(name: &str) -> Result<GameName, ApiError> {
-    let game: GameName = name
-        .parse()
-        .map_err(|err: bitgames::UnknownGame| ApiError::BadRequest(err.to_string()))?;
-    if game == GameName::TowerDefence {
-        return Err(ApiError::BadRequest(
-            "towerdefence has simultaneous moves and no position string: use the Tower \
-             Defence replay (/api/towerdefence/replay)"
-                .to_owned(),
-        ));
-    }
-    Ok(game)
-}
-
-fn parse<G: Game>(game: GameName, text: Option<&str>) -> Result<G, ApiError> {
-    match text {
-        None => Ok(G::start()),
-        Some(text) => text.parse().map_err(|err: G::Error| ApiError::Position {
-            game: game.to_string(),
-            message: err.to_string(),
-        }),
-    }
-}
-
-fn state<G: Game>(game: GameName, position: &G) -> GameState {
-    let mut legal_moves: Vec<String> = position
-        .legal_moves()
-        .into_iter()
-        .map(|mv| mv.to_string())
-        .collect();
-    legal_moves.sort();
-    let text = position.to_string();
-    GameState {
-        game: game.name(),
-        board: board(game, &text),
-        position: text,
-        side_to_move: match position.side_to_move() {
-            Player::First => "first",
-            Player::Second => "second",
-        },
-        outcome: match position.outcome() {
-            Outcome::Ongoing => "ongoing",
-            Outcome::Win(Player::First) => "first",
-            Outcome::Win(Player::Second) => "second",
-            Outcome::Draw => "draw",
-        },
-        legal_moves,
-    }
-}
-
-/// Runs `task` on `game`, turning a refused strategy into a 400.
-fn run<T: GameTask<Output = Result<R, ApiError>>, R>(
-    game: GameName,
-    strategy: Option<&str>,
-    task: T,
-) -> Result<R, ApiError> {
-    dispatch(game, strategy, task).map_err(|err| ApiError::BadRequest(format!("{err:#}")))?
-}
-
-struct Show {
-    game: GameName,
-    position: Option<String>,
-    mv: Option<String>,
-}
-
-impl GameTask for Show {
-    type Output = Result<GameState, ApiError>;
-
-    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<Self::Output> {
-        Ok(self.show::<G>())
-    }
-}
-
-impl Show {
-    fn show<G: Evaluate>(self) -> Result<GameState, ApiError> {
-        let mut position: G = parse(self.game, self.position.as_deref())?;
-        if let Some(mv) = &self.mv {
-            if position.outcome().is_over() {
-                return Err(ApiError::IllegalMove(format!(
-                    "the game is over: no move can be played, {mv:?} included"
-                )));
+impl From<bitgames::Error> for ApiError {
+    /// Names the registry cannot resolve are the request's fault (400); text the game refuses
+    /// is unprocessable (422).
+    fn from(err: bitgames::Error) -> Self {
+        use bitgames::Error as E;
+        match err {
+            E::Position { game, source, .. } => ApiError::Position {
+                game: game.to_string(),
+                message: source.to_string(),
+            },
+            E::IllegalMove { .. } | E::GameOver { .. } | E::WrongGame { .. } => {
+                ApiError::IllegalMove(err.to_string())
             }
-            let mv = position
-                .parse_move(mv.trim())
-                .map_err(|err| ApiError::IllegalMove(err.to_string()))?;
-            position = position.play(mv);
+            E::Engine(_) => ApiError::Internal(err.to_string()),
+            _ => ApiError::BadRequest(err.to_string()),
         }
-        Ok(state(self.game, &position))
     }
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Result<GameName, ApiError> {
+    name.parse()
+        .map_err(|err: bitgames::UnknownGame| ApiError::BadRequest(err.to_string()))
+}
+
+/// The position of `game` given as text (the start when `None`), refusing a strategy the
+/// game does not have before any work is done.
+fn position(
+    game_name: &str,
+    text: Option<&str>,
+    strategy: Option<&str>,
+) -> Result<AnyPosition, ApiError> {
+    let game = game(game_name)?;
+    if let Some(name) = strategy
+        && !bitgames::strategies(game).iter().any(|s| s.name == name)
+    {
+        return Err(bitgames::Error::UnknownStrategy {
+            game,
+            name: name.to_owned(),
+            choices: bitgames::strategies(game).iter().map(|s| s.name).collect(),
+        }
+        .into());
+    }
+    Ok(AnyPosition::parse_or_start(game, text)?)
 }
 
 /// The state of a position (the start when `position` is `None`).
 pub fn show(request: PositionRequest) -> Result<GameState, ApiError> {
-    let game = board_game(&request.game)?;
-    let task = Show {
-        game,
-        position: request.position,
-        mv: None,
-    };
-    run(game, request.strategy.as_deref(), task)
+    let position = position(
+        &request.game,
+        request.position.as_deref(),
+        request.strategy.as_deref(),
+    )?;
+    Ok(GameState::of(&position))
 }
 
 /// The state after a move, or why the move is refused.
 pub fn play(request: MoveRequest) -> Result<GameState, ApiError> {
-    let game = board_game(&request.game)?;
-    let task = Show {
-        game,
-        position: Some(request.position),
-        mv: Some(request.mv),
-    };
-    run(game, request.strategy.as_deref(), task)
+    let position = position(
+        &request.game,
+        Some(&request.position),
+        request.strategy.as_deref(),
+    )?;
+    Ok(GameState::of(&position.play_text(&request.mv)?))
 }
 
 /// An engine request checked and ready to think: run it on a blocking thread.
 #[derive(Debug)]
 pub struct Think {
-    game: GameName,
-    position: String,
+    position: AnyPosition,
     engine: EngineKind,
     time: Duration,
     strategy: Option<String>,
@@ -211,9 +175,13 @@ pub struct Think {
 }
 
 impl Think {
-    /// Checks what can be checked before any thinking: game, engine and time.
+    /// Checks everything before any thinking: game, position, engine, time and strategy.
     pub fn new(request: EngineRequest, max_time_ms: u64) -> Result<Think, ApiError> {
-        let game = board_game(&request.game)?;
+        let position = position(
+            &request.game,
+            Some(&request.position),
+            request.strategy.as_deref(),
+        )?;
         let engine: EngineKind =
             request
                 .engine
@@ -227,9 +195,16 @@ impl Think {
                 request.time_ms
             )));
         }
+        let outcome = position.outcome();
+        if outcome.is_over() {
+            return Err(bitgames::Error::GameOver {
+                game: position.game(),
+                outcome: outcome.name(),
+            }
+            .into());
+        }
         Ok(Think {
-            game,
-            position: request.position,
+            position,
             engine,
             time: Duration::from_millis(request.time_ms),
             strategy: request.strategy,
@@ -239,33 +214,24 @@ impl Think {
 
     /// Thinks (blocking for about the requested time) and plays the chosen move.
     pub fn run(self) -> Result<EngineReply, ApiError> {
-        let strategy = self.strategy.clone();
-        run(self.game, strategy.as_deref(), self)
-    }
-
-    fn think<G: Evaluate>(&self) -> Result<EngineReply, ApiError> {
-        let position: G = parse(self.game, Some(&self.position))?;
-        if position.outcome().is_over() {
-            return Err(ApiError::IllegalMove(
-                "the game is over: there is no move to choose".to_owned(),
-            ));
-        }
-        let mut engine = Engine::<G>::new(self.engine, self.seed);
-        let choice = engine.choose(&position, self.time).ok_or_else(|| {
-            ApiError::Internal("the engine found no move in an unfinished game".to_owned())
-        })?;
+        let (mv, info) = self.position.run(self.strategy.as_deref(), &self)??;
         Ok(EngineReply {
-            mv: choice.mv.to_string(),
-            info: choice.info,
-            state: state(self.game, &position.play(choice.mv)),
+            state: GameState::of(&self.position.play_text(&mv)?),
+            mv,
+            info,
         })
     }
 }
 
-impl GameTask for Think {
-    type Output = Result<EngineReply, ApiError>;
+impl PositionTask for &Think {
+    /// The chosen move as the game writes it, and the engine's report.
+    type Output = Result<(String, String), ApiError>;
 
-    fn run<G: Evaluate>(self, _: &'static str) -> anyhow::Result<Self::Output> {
-        Ok(self.think::<G>())
+    fn run<G: Evaluate>(self, root: G, _: &'static str) -> Self::Output {
+        let mut engine = Engine::<G>::new(self.engine, self.seed);
+        let choice = engine.choose(&root, self.time).ok_or_else(|| {
+            ApiError::Internal("the engine found no move in an unfinished game".to_owned())
+        })?;
+        Ok((choice.mv.to_string(), choice.info))
     }
 }
