@@ -1,6 +1,7 @@
-//! `amazons/queen_reach`, `amazons/fill`, `amazons/min_distances`: every strategy over a fixed
-//! corpus of random reachable positions; `amazons/evaluate`: the min-distance evaluation,
-//! bitboard and naive; `amazons/perft`: perft 2 from the start per strategy.
+//! One group per registered operation (`amazons/queen_reach`, `amazons/fill`,
+//! `amazons/min_distances`, ...): every strategy over a fixed corpus of random reachable
+//! positions; `amazons/evaluate`: the min-distance evaluation, bitboard and naive;
+//! `amazons/perft`: perft 2 from the start per strategy.
 
 use std::hint::black_box;
 
@@ -8,7 +9,7 @@ use bitgames_amazons::eval::{evaluate, evaluate_naive};
 use bitgames_amazons::operations;
 use bitgames_amazons::random::kernel_instances;
 use bitgames_amazons::{Kernels, Position, StrategyVisitor, for_each_strategy};
-use bitgames_benches::bench_operation;
+use bitgames_benches::bench_operations;
 use bitgames_search::perft;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
@@ -28,10 +29,7 @@ impl StrategyVisitor for Perft<'_, '_> {
 
 fn kernels(c: &mut Criterion) {
     let instances = kernel_instances(INSTANCES, SEED);
-    let kernels = operations::kernels();
-    for operation in ["queen_reach", "fill", "min_distances"] {
-        bench_operation(c, "amazons", operation, &instances, &kernels);
-    }
+    bench_operations(c, "amazons", &instances, &operations::kernels());
 
     let mut group = c.benchmark_group("amazons/evaluate");
     group.throughput(Throughput::Elements(INSTANCES as u64));

@@ -1,9 +1,10 @@
-//! `othello/legal_moves` and `othello/flips`: every strategy over a fixed corpus of random
-//! reachable positions (and one legal move of each), and `othello/perft` from the start.
+//! One group per registered operation (`othello/legal_moves`, `othello/flips`,
+//! `othello/count_replies`, ...): every strategy over a fixed corpus of random reachable
+//! positions (and one legal move of each); and `othello/perft` from the start.
 
 use std::hint::black_box;
 
-use bitgames_benches::bench_operation;
+use bitgames_benches::bench_operations;
 use bitgames_othello::operations;
 use bitgames_othello::random::kernel_instances;
 use bitgames_othello::{Kernels, Position, StrategyVisitor, for_each_strategy};
@@ -27,10 +28,7 @@ impl StrategyVisitor for Perft<'_, '_> {
 
 fn kernels(c: &mut Criterion) {
     let instances = kernel_instances(INSTANCES, SEED);
-    let kernels = operations::kernels();
-    for operation in ["legal_moves", "flips"] {
-        bench_operation(c, "othello", operation, &instances, &kernels);
-    }
+    bench_operations(c, "othello", &instances, &operations::kernels());
 
     let mut group = c.benchmark_group("othello/perft");
     group.throughput(Throughput::Elements(55_092));

@@ -6,13 +6,16 @@
 //! result is folded into a checksum passed to `black_box` so nothing is optimised away.
 //!
 //! The kernel groups run the games' [`Kernel`]s: the same check-and-time harness the tests
-//! and `bitgames compare` use, here driven by criterion.
+//! and `bitgames compare` use, here driven by criterion. The benches name no operation: they
+//! bench every operation a game registers (its `operations::kernels()`), so a new operation
+//! is benched as soon as it is registered.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 use std::hint::black_box;
 
-use bitgames_bitboard::harness::Kernel;
+use bitgames_bitboard::harness::{Kernel, operations};
 use criterion::{Criterion, Throughput};
 
 /// Benchmarks one operation of a game: the group `GAME/OPERATION`, one benchmark per kernel
@@ -37,4 +40,17 @@ pub fn bench_operation<I: std::fmt::Debug>(
         });
     }
     group.finish();
+}
+
+/// Benchmarks every operation registered in `kernels` ([`operations`], in the order the game
+/// lists them) with [`bench_operation`], all on the same instances.
+pub fn bench_operations<I: std::fmt::Debug>(
+    c: &mut Criterion,
+    game: &str,
+    instances: &[I],
+    kernels: &[Kernel<I>],
+) {
+    for operation in operations(kernels) {
+        bench_operation(c, game, operation, instances, kernels);
+    }
 }

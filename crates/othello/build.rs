@@ -1,4 +1,4 @@
-//! Turns the checked-in opening book, `tables/data/othello-book.txt`, into a `phf::Map`
+//! Turns the checked-in opening book, `data/othello-book.txt`, into a `phf::Map`
 //! (written to `$OUT_DIR/othello_book.rs`, included by `src/book.rs`).
 //!
 //! Key: the Zobrist hash of the canonical position, computed with the same keys
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     if !build_helper::cargo::features::enabled("book") {
         return ExitCode::SUCCESS;
     }
-    let path = build_helper::cargo::manifest::dir().join("../../tables/data/othello-book.txt");
+    let path = build_helper::cargo::manifest::dir().join("data/othello-book.txt");
     build_helper::rerun_if_changed(&path);
     match generate(&path) {
         Ok(code) => {

@@ -1,5 +1,5 @@
 //! `cargo xtask book [--check]`: regenerates the Othello opening book,
-//! `tables/data/othello-book.txt`.
+//! `crates/othello/data/othello-book.txt`.
 //!
 //! The book search needs the Othello rules and evaluation, but xtask must not depend on
 //! the game crates at compile time (a broken generated table would then stop xtask from
@@ -14,9 +14,9 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-/// `tables/data/othello-book.txt` of this workspace.
+/// `crates/othello/data/othello-book.txt` of this workspace.
 pub fn book_path() -> PathBuf {
-    workspace_root().join("tables/data/othello-book.txt")
+    workspace_root().join("crates/othello/data/othello-book.txt")
 }
 
 /// Runs `crates/othello/examples/NAME.rs` in release mode from the workspace root with

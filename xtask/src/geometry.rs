@@ -1,5 +1,5 @@
-//! The board geometries, described as plain data so the generators can work from first
-//! principles (loops over rows and columns) without depending on the crates they feed.
+//! The board geometries as the generators use them (loops over rows and columns, from first
+//! principles), built from the one layout definition in `tables/src/layout.rs`.
 
 /// A rectangular board laid out row-major in an integer, possibly with padding.
 ///
@@ -25,6 +25,20 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The generator's view of a layout: signed coordinates for stepping off the board.
+    const fn from_layout(layout: layout::Layout) -> Geometry {
+        Geometry {
+            name: layout.name,
+            description: layout.description,
+            width: layout.width as i32,
+            height: layout.height as i32,
+            stride: layout.stride as i32,
+            pad: layout.pad as i32,
+            indices: layout.indices as usize,
+            word_bits: layout.word_bits,
+        }
+    }
+
     /// Board coordinates of bit `i`, if `i` is a square of the board.
     pub fn square(&self, i: usize) -> Option<(i32, i32)> {
         let (grid_row, grid_col) = self.grid(i);
@@ -73,51 +87,15 @@ impl Geometry {
     }
 }
 
-pub const SANTORINI: Geometry = Geometry {
-    name: "SANTORINI",
-    description: "Santorini: 5x5 board padded to 7x7 in a u64, bit 7*row + col with rows and \
-                  columns 1..=5 (so the top-left square is bit 8)",
-    width: 5,
-    height: 5,
-    stride: 7,
-    pad: 1,
-    indices: 49,
-    word_bits: 64,
-};
+/// The one definition of the layouts, shared with `bitgames-bitboard` (included by path, so
+/// the generator builds even when a generated table it is about to rewrite does not).
+#[path = "../../tables/src/layout.rs"]
+mod layout;
 
-pub const OTHELLO: Geometry = Geometry {
-    name: "OTHELLO",
-    description: "Othello: 8x8 board in a u64, bit 8*row + col, a1 (top-left) is bit 0",
-    width: 8,
-    height: 8,
-    stride: 8,
-    pad: 0,
-    indices: 64,
-    word_bits: 64,
-};
-
-pub const AMAZONS: Geometry = Geometry {
-    name: "AMAZONS",
-    description: "Amazons: 10x10 board in a u128 with a guard column, 11 bits a row, bit \
-                  11*row + col with row 0 the top row (rank 10); column 10 is the guard",
-    width: 10,
-    height: 10,
-    stride: 11,
-    pad: 0,
-    indices: 110,
-    word_bits: 128,
-};
-
-pub const TOWER_DEFENCE: Geometry = Geometry {
-    name: "TOWER_DEFENCE",
-    description: "Tower Defence: one player's 8x8 half of the map in a u64, bit 8*row + col",
-    width: 8,
-    height: 8,
-    stride: 8,
-    pad: 0,
-    indices: 64,
-    word_bits: 64,
-};
+pub const SANTORINI: Geometry = Geometry::from_layout(layout::SANTORINI);
+pub const OTHELLO: Geometry = Geometry::from_layout(layout::OTHELLO);
+pub const AMAZONS: Geometry = Geometry::from_layout(layout::AMAZONS);
+pub const TOWER_DEFENCE: Geometry = Geometry::from_layout(layout::TOWER_DEFENCE);
 
 pub const ALL: [Geometry; 4] = [SANTORINI, OTHELLO, AMAZONS, TOWER_DEFENCE];
 

@@ -5,7 +5,10 @@
 //! naming each stale file, when a checked-in file differs from what would be written.
 //! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
 //! `book.rs`. `cargo xtask patterns` refits the Othello pattern evaluation (`patterns.rs`).
+//! `cargo xtask wheel` writes the Python package as an abi3 manylinux wheel (`wheel.rs`).
 //! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
+
+#![forbid(unsafe_code)]
 
 mod amazons;
 mod book;
@@ -18,6 +21,7 @@ mod patterns;
 mod regenerate;
 mod splitmix;
 mod test;
+mod wheel;
 mod zobrist;
 
 use std::process::ExitCode;
@@ -39,23 +43,36 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// Regenerate the Othello opening book, tables/data/othello-book.txt (runs the book
-    /// search in crates/othello as a subprocess).
+    /// Regenerate the Othello opening book, crates/othello/data/othello-book.txt (runs the
+    /// book search in crates/othello as a subprocess).
     Book {
         /// Write nothing; exit non-zero if the checked-in book differs.
         #[arg(long)]
         check: bool,
     },
-    /// Refit the Othello pattern evaluation, tables/data/othello-patterns.bin, to 100,000
-    /// exactly solved positions (runs the trainer in crates/othello as a subprocess).
+    /// Refit the Othello pattern evaluation, crates/othello/data/othello-patterns.bin, to
+    /// 100,000 exactly solved positions (runs the trainer in crates/othello as a subprocess).
     Patterns {
         /// Keep the solved positions in this file, or refit from it when it exists.
         #[arg(long)]
         samples: Option<std::ffi::OsString>,
     },
-    /// Run every test: `cargo test --workspace`, then the Python package built into `.venv`
-    /// and its pytest suite (needs only Rust and Python 3).
-    Test,
+    /// Write the Python package as one abi3 manylinux wheel to target/xtask/wheels/, built with
+    /// maturin for any x86-64 CPU (needs only Rust and Python 3).
+    Wheel {
+        /// Build for this CPU instead of the target's default (for example `x86-64-v3`;
+        /// `native` makes a wheel for this machine only).
+        #[arg(long)]
+        target_cpu: Option<String>,
+    },
+    /// Run every test: `cargo test --workspace`, then the wheel of `cargo xtask wheel`
+    /// installed into a fresh virtual environment with no Rust toolchain on PATH, and the
+    /// pytest suite against it (needs only Rust and Python 3).
+    Test {
+        /// Only the Python part: the wheel, the fresh environment and pytest.
+        #[arg(long)]
+        python_only: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -64,7 +81,9 @@ fn main() -> ExitCode {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
         Command::Patterns { samples } => patterns::run(samples),
-        Command::Test => test::run_all(),
+        Command::Wheel { target_cpu } => wheel::build(target_cpu.as_deref()).map(drop),
+        Command::Test { python_only: false } => test::run_all(),
+        Command::Test { python_only: true } => test::python_tests(&book::workspace_root()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

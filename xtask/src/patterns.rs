@@ -1,5 +1,5 @@
 //! `cargo xtask patterns [--samples FILE]`: refits the Othello pattern evaluation's weights,
-//! `tables/data/othello-patterns.bin`.
+//! `crates/othello/data/othello-patterns.bin`.
 //!
 //! Like the book, the work needs the Othello crate, so it lives in
 //! `crates/othello/examples/train_patterns.rs`, run here as a subprocess. It solves 100,000
@@ -17,9 +17,9 @@ use anyhow::Result;
 
 use crate::book::{run_othello_example, workspace_root};
 
-/// Writes `tables/data/othello-patterns.bin`.
+/// Writes `crates/othello/data/othello-patterns.bin`.
 pub fn run(samples: Option<OsString>) -> Result<()> {
-    let target = workspace_root().join("tables/data/othello-patterns.bin");
+    let target = workspace_root().join("crates/othello/data/othello-patterns.bin");
     let mut args = vec![target.clone().into_os_string()];
     args.extend(samples);
     let args: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();

@@ -5,15 +5,21 @@
 //!    `apt-get install -y chromium chromium-driver` (through `sudo` when not root): the web
 //!    app's browser test drives headless Chromium and fails without it;
 //! 1. `cargo test --workspace`;
-//! 2. a virtual environment at `.venv` (made with `python3 -m venv` when missing), into which
-//!    pip installs the Python package from `crates/python` with its `test` extras — pip
-//!    fetches maturin, which builds the Rust extension — exactly as a user would;
-//! 3. `pytest crates/python/tests`.
+//! 2. the Python package as the abi3 manylinux wheel users install (`cargo xtask wheel`,
+//!    `wheel.rs`);
+//! 3. a fresh virtual environment at `target/xtask/test-venv` (removed and made again with
+//!    `python3 -m venv` every run), into which pip installs that wheel with its `test`
+//!    extras, as a user without Rust would: the Rust toolchain is taken off `PATH` (every
+//!    directory holding `cargo`, `rustc` or `rustup`) and out of the environment (`CARGO*`,
+//!    `RUSTUP*`, `RUSTC*`), so nothing can be built from source on the way;
+//! 4. a check that `import bitgames` finds the installed wheel, not the source tree, then
+//!    `pytest crates/python/tests` in the same environment.
 //!
 //! Each step's output goes straight to the terminal; the first failing step stops the run
 //! with an error naming it.
 
-use std::path::Path;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
@@ -82,30 +88,82 @@ pub fn run_all() -> Result<()> {
         &root,
         Command::new(&cargo).args(["test", "--workspace"]),
     )?;
-    let venv = root.join(".venv");
-    let python = venv.join("bin/python");
-    if !python.exists() {
-        run(
-            "Python: creating .venv",
-            &root,
-            Command::new("python3").args(["-m", "venv"]).arg(&venv),
-        )?;
+    python_tests(&root)
+}
+
+/// Steps 2 to 4 of the module docs: the wheel, installed into a fresh environment with no
+/// Rust toolchain in reach, and the pytest suite against it.
+pub fn python_tests(root: &Path) -> Result<()> {
+    let wheel = crate::wheel::build(None)?;
+    let venv = root.join("target/xtask/test-venv");
+    if venv.exists() {
+        std::fs::remove_dir_all(&venv).with_context(|| format!("removing {}", venv.display()))?;
     }
+    let path = path_without_rust()?;
+    let no_rust = |program: &Path| {
+        let mut command = Command::new(program);
+        for (name, _) in std::env::vars_os() {
+            let name = name.to_string_lossy();
+            if ["CARGO", "RUSTUP", "RUSTC"]
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+            {
+                command.env_remove(&*name);
+            }
+        }
+        command.env("PATH", &path);
+        command
+    };
     run(
-        "Python: installing crates/python[test] into .venv",
-        &root,
-        Command::new(&python).args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "./crates/python[test]",
+        "Python: a fresh virtual environment, target/xtask/test-venv",
+        root,
+        no_rust(Path::new("python3"))
+            .args(["-m", "venv"])
+            .arg(&venv),
+    )?;
+    let python = venv.join("bin/python");
+    let mut requirement = OsString::from(wheel.as_os_str());
+    requirement.push("[test]");
+    run(
+        "Python: installing the wheel with its test extras (no cargo on PATH)",
+        root,
+        no_rust(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--only-binary",
+                ":all:",
+            ])
+            .arg(&requirement),
+    )?;
+    run(
+        "Python: `import bitgames` finds the installed wheel",
+        root,
+        no_rust(&python).args([
+            "-c",
+            "import bitgames, sys; f = bitgames.__file__; print(f); \
+             sys.exit(0 if f.startswith(sys.prefix) else f'imported from {f}, not {sys.prefix}')",
         ]),
     )?;
     run(
-        "Python tests: pytest crates/python/tests",
-        &root,
-        Command::new(&python).args(["-m", "pytest", "-q", "crates/python/tests"]),
+        "Python tests: pytest crates/python/tests (against the installed wheel)",
+        root,
+        no_rust(&python).args(["-m", "pytest", "-q", "crates/python/tests"]),
     )
+}
+
+/// `PATH` without the directories that hold a Rust toolchain (`cargo`, `rustc`, `rustup`).
+fn path_without_rust() -> Result<OsString> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|dir| {
+            !["cargo", "rustc", "rustup"]
+                .iter()
+                .any(|tool| dir.join(tool).exists())
+        })
+        .collect();
+    std::env::join_paths(kept).context("joining PATH")
 }

@@ -46,9 +46,11 @@
 //! # Ok::<(), bitgames_amazons::Error>(())
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod distances;
+pub mod encoding;
 mod error;
 pub mod eval;
 mod kernels;

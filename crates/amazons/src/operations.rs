@@ -2,7 +2,7 @@
 //! ([`bitgames_bitboard::harness`]): the tests, `bitgames compare` and the criterion benches
 //! all check and time [`kernels`].
 
-use bitgames_bitboard::harness::black_box;
+use bitgames_bitboard::harness::{Answer, black_box};
 
 use crate::random::KernelInstance;
 use crate::{Bitboard, DistanceLayers, Kernels, Naive, StrategyVisitor, for_each_strategy};
@@ -12,6 +12,7 @@ bitgames_bitboard::operation! {
     QueenReach<S: Kernels>(KernelInstance) -> Bitboard = "queen_reach",
     call |i| S::queen_reach(black_box(i.queen), black_box(i.occupied)),
     checksum |reach| reach.bits() as u64,
+    answer |reach| Answer::set(*reach),
 }
 
 bitgames_bitboard::operation! {
@@ -19,6 +20,7 @@ bitgames_bitboard::operation! {
     Fill<S: Kernels>(KernelInstance) -> Bitboard = "fill",
     call |i| S::fill(black_box(i.sources), black_box(!i.occupied)),
     checksum |fill| fill.bits() as u64,
+    answer |fill| Answer::set(*fill),
 }
 
 bitgames_bitboard::operation! {
@@ -26,6 +28,7 @@ bitgames_bitboard::operation! {
     MinDistances<S: Kernels>(KernelInstance) -> DistanceLayers = "min_distances",
     call |i| S::min_distances(black_box(i.sources), black_box(!i.occupied)),
     checksum |layers| layers.len() as u64 ^ layers.layer(2).bits() as u64,
+    answer |layers| Answer::layers(layers.layers().iter().copied()),
 }
 
 bitgames_bitboard::kernels! {

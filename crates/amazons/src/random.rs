@@ -58,6 +58,27 @@ pub struct KernelInstance {
     pub sources: Bitboard,
 }
 
+impl KernelInstance {
+    /// The kernel question of `position`: its first queen of the side to move (in square
+    /// order) for `queen_reach`, and every queen as the sources.
+    pub fn from_position<S: Kernels>(position: &Position<S>) -> Option<KernelInstance> {
+        let queen = position.queens(position.side_to_move()).first()?;
+        Some(KernelInstance {
+            position: position.with_strategy(),
+            queen,
+            occupied: position.occupied(),
+            sources: position.queens(Player::First) | position.queens(Player::Second),
+        })
+    }
+}
+
+impl core::fmt::Display for KernelInstance {
+    /// What the question asks about, for reports.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "queen {}, all queens as sources", self.queen)
+    }
+}
+
 /// `count` kernel instances from `seed`.
 pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use bitgames_tables::edges;
+use bitgames_tables::{edges, layout};
 
 use crate::{Notation, Word};
 
@@ -68,8 +68,7 @@ macro_rules! geometry {
     (@top bottom) => { false };
     ($(
         $(#[$doc:meta])*
-        $name:ident: $word:ty, $width:literal x $height:literal, stride $stride:literal,
-        pad $pad:literal, indices $indices:literal, files from $first_file:literal,
+        $name:ident: $word:ty, $layout:path, files from $first_file:literal,
         rank 1 at $rank_one:ident; $valid:path, $edges:path;
     )*) => {$(
         $(#[$doc])*
@@ -79,11 +78,11 @@ macro_rules! geometry {
         impl Geometry for $name {
             type Word = $word;
             const NAME: &'static str = stringify!($name);
-            const WIDTH: u32 = $width;
-            const HEIGHT: u32 = $height;
-            const STRIDE: u32 = $stride;
-            const PAD: u32 = $pad;
-            const INDICES: u32 = $indices;
+            const WIDTH: u32 = $layout.width;
+            const HEIGHT: u32 = $layout.height;
+            const STRIDE: u32 = $layout.stride;
+            const PAD: u32 = $layout.pad;
+            const INDICES: u32 = $layout.indices;
             const VALID: $word = $valid;
             const EDGE_MASKS: [$word; 8] = $edges;
             const NOTATION: Notation = Notation {
@@ -91,27 +90,26 @@ macro_rules! geometry {
                 rank_one_at_top: geometry!(@top $rank_one),
             };
         }
+
+        const _: () = assert!(<$word>::BITS == $layout.word_bits, "the word is the layout's");
     )*};
 }
 
 geometry! {
     /// Santorini's 5x5 board padded to 7x7 in a `u64`: bit `7 * row + col` with rows and
     /// columns numbered 1..=5, so the top-left square is bit 8 and a neighbourhood never wraps.
-    Santorini: u64, 5 x 5, stride 7, pad 1, indices 49, files from b'A', rank 1 at bottom;
+    Santorini: u64, layout::SANTORINI, files from b'A', rank 1 at bottom;
     edges::SANTORINI_VALID, edges::SANTORINI_EDGE_MASKS;
-
     /// Othello's 8x8 board in a `u64`: bit `8 * row + col`, a1 (top-left) is bit 0.
-    Othello: u64, 8 x 8, stride 8, pad 0, indices 64, files from b'a', rank 1 at top;
+    Othello: u64, layout::OTHELLO, files from b'a', rank 1 at top;
     edges::OTHELLO_VALID, edges::OTHELLO_EDGE_MASKS;
-
     /// The Amazons 10x10 board in a `u128` with a guard column: 11 bits a row, bit
     /// `11 * row + col`, row 0 the top row (rank 10). The guard bits stop horizontal and
     /// diagonal shifts from wrapping without per-direction masks.
-    Amazons: u128, 10 x 10, stride 11, pad 0, indices 110, files from b'a', rank 1 at bottom;
+    Amazons: u128, layout::AMAZONS, files from b'a', rank 1 at bottom;
     edges::AMAZONS_VALID, edges::AMAZONS_EDGE_MASKS;
-
     /// One player's 8x8 half of the Tower Defence map in a `u64`: bit `8 * row + col`.
-    TowerDefence: u64, 8 x 8, stride 8, pad 0, indices 64, files from b'a', rank 1 at top;
+    TowerDefence: u64, layout::TOWER_DEFENCE, files from b'a', rank 1 at top;
     edges::TOWER_DEFENCE_VALID, edges::TOWER_DEFENCE_EDGE_MASKS;
 }
 

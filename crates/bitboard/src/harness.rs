@@ -11,6 +11,36 @@
 use core::fmt;
 pub use core::hint::black_box;
 
+use crate::{Bitboard, Geometry};
+
+/// An operation's answer in a form every front end can show (the web app's Kernels page,
+/// Python): squares by name, in layers, or a number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Sets of squares by name (`d3`, `B4`, `a10`): one layer for a plain set; for distance
+    /// layers, layer `k` holds the squares at distance `k`.
+    Layers(Vec<Vec<String>>),
+    /// A count (for example perft's replies).
+    Count(u64),
+}
+
+impl Answer {
+    /// One set of squares, named in bit order.
+    pub fn set<G: Geometry>(set: Bitboard<G>) -> Answer {
+        Answer::layers([set])
+    }
+
+    /// Several sets of squares (layer `k` first-seen at distance `k`), named in bit order.
+    pub fn layers<G: Geometry>(layers: impl IntoIterator<Item = Bitboard<G>>) -> Answer {
+        Answer::Layers(
+            layers
+                .into_iter()
+                .map(|set| set.iter().map(|square| square.to_string()).collect())
+                .collect(),
+        )
+    }
+}
+
 /// One hot operation of a game, as one strategy computes it.
 pub trait Operation<I>: 'static {
     /// The operation's name in reports and bench groups, e.g. `legal_moves`.
@@ -27,6 +57,9 @@ pub trait Operation<I>: 'static {
 
     /// Folds an answer into 64 bits for the timing loops' checksum.
     fn checksum(output: Self::Output) -> u64;
+
+    /// The answer as front ends show it.
+    fn answer(output: &Self::Output) -> Answer;
 }
 
 /// One (operation, strategy) pair, with the oracle it is checked against.
@@ -37,6 +70,7 @@ pub struct Kernel<I: 'static> {
     pub strategy: String,
     pass: fn(&[I]) -> u64,
     check: fn(&I) -> Option<(String, String)>,
+    answer: fn(&I) -> Answer,
 }
 
 impl<I: 'static> fmt::Debug for Kernel<I> {
@@ -87,7 +121,13 @@ impl<I: fmt::Debug + 'static> Kernel<I> {
             strategy: O::strategy(),
             pass: pass::<I, O>,
             check: check::<I, O, Oracle>,
+            answer: |instance| O::answer(&O::call(instance)),
         }
+    }
+
+    /// The answer for one instance, as front ends show it.
+    pub fn answer(&self, instance: &I) -> Answer {
+        (self.answer)(instance)
     }
 
     /// Answers every instance and returns the checksum of the answers: the unit the timers
@@ -139,6 +179,20 @@ pub fn check_operation<I: fmt::Debug + 'static>(
         .try_for_each(|kernel| kernel.check(instance))
 }
 
+/// The distinct operations of `kernels`, each once, in first-seen order. For a game's
+/// `kernels()` (see [`kernels!`](crate::kernels!)) that is the order its operations are
+/// listed in. The benches and `bitgames compare` iterate this rather than naming operations,
+/// so registering an operation is all it takes to have it timed everywhere.
+pub fn operations<I: 'static>(kernels: &[Kernel<I>]) -> Vec<&'static str> {
+    let mut operations = Vec::new();
+    for kernel in kernels {
+        if !operations.contains(&kernel.operation) {
+            operations.push(kernel.operation);
+        }
+    }
+    operations
+}
+
 fn pass<I, O: Operation<I>>(instances: &[I]) -> u64 {
     instances
         .iter()
@@ -155,8 +209,8 @@ where
 }
 
 /// Declares an [`Operation`] generic over a game's strategies: a zero-sized
-/// `Name<S>` whose `call` and `checksum` are the given closures' bodies. The strategy label
-/// is `S::NAME` unless `label = ...` names another.
+/// `Name<S>` whose `call`, `checksum` and `answer` are the given closures' bodies. The
+/// strategy label is `S::NAME` unless `label = ...` names another.
 ///
 /// ```ignore
 /// bitgames_bitboard::operation! {
@@ -164,6 +218,7 @@ where
 ///     LegalMoves<S: Kernels>(KernelInstance) -> u64 = "legal_moves",
 ///     call |i| S::legal_moves(i.player, i.opponent),
 ///     checksum |moves| moves,
+///     answer |moves| Answer::set(Bitboard::from_bits_truncate(*moves)),
 /// }
 /// ```
 #[macro_export]
@@ -172,7 +227,8 @@ macro_rules! operation {
         $(#[$attr:meta])*
         $name:ident<S: $bound:ident>($instance:ty) -> $output:ty = $op:literal,
         call |$i:ident| $call:expr,
-        checksum |$o:ident| $checksum:expr
+        checksum |$o:ident| $checksum:expr,
+        answer |$a:ident| $answer:expr
         $(, label = $label:expr)? $(,)?
     ) => {
         $(#[$attr])*
@@ -195,6 +251,10 @@ macro_rules! operation {
             #[inline(always)]
             fn checksum($o: $output) -> u64 {
                 $checksum
+            }
+
+            fn answer($a: &$output) -> $crate::harness::Answer {
+                $answer
             }
         }
     };
@@ -261,6 +321,9 @@ mod tests {
         fn checksum(output: u32) -> u64 {
             output.into()
         }
+        fn answer(output: &u32) -> Answer {
+            Answer::Count((*output).into())
+        }
     }
 
     impl Operation<u32> for Shifted {
@@ -275,6 +338,9 @@ mod tests {
         fn checksum(output: u32) -> u64 {
             output.into()
         }
+        fn answer(output: &u32) -> Answer {
+            Answer::Count((*output).into())
+        }
     }
 
     impl Operation<u32> for Wrong {
@@ -288,6 +354,9 @@ mod tests {
         }
         fn checksum(output: u32) -> u64 {
             output.into()
+        }
+        fn answer(output: &u32) -> Answer {
+            Answer::Count((*output).into())
         }
     }
 
@@ -308,6 +377,45 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "strategy wrong disagrees with naive on double at instance 7 (7): expected 14, got 15"
+        );
+        assert_eq!(good.answer(&7), Answer::Count(14));
+        assert_eq!(bad.answer(&7), Answer::Count(15));
+    }
+
+    #[test]
+    fn operations_are_listed_once_in_first_seen_order() {
+        let named = |operation| {
+            let mut kernel = Kernel::new::<Double, Double>();
+            kernel.operation = operation;
+            kernel
+        };
+        let kernels = [
+            named("double"),
+            named("halve"),
+            Kernel::new::<Shifted, Double>(),
+            named("halve"),
+            named("square"),
+        ];
+        assert_eq!(operations(&kernels), ["double", "halve", "square"]);
+        assert_eq!(operations::<u32>(&[]), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn answers_name_their_squares_in_bit_order() {
+        use crate::{Bitboard, Othello};
+        // Bits 0, 2 and 63: a1, c1 and h8 (a1 the top-left, row by row).
+        let set = Bitboard::<Othello>::from_bits_truncate(1 | 1 << 2 | 1 << 63);
+        assert_eq!(
+            Answer::set(set),
+            Answer::Layers(vec![vec!["a1".into(), "c1".into(), "h8".into()]])
+        );
+        let layers = [
+            Bitboard::<Othello>::from_bits_truncate(1 << 8),
+            Bitboard::EMPTY,
+        ];
+        assert_eq!(
+            Answer::layers(layers),
+            Answer::Layers(vec![vec!["a2".into()], vec![]])
         );
     }
 }

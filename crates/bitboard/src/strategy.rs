@@ -1,10 +1,12 @@
 //! The vocabulary shared by every implementation strategy of every game.
 //!
 //! Each game declares its hot operations in one trait (for example Othello's `Kernels`) and
-//! implements it for several zero-sized strategy types, each declared with [`strategy!`]. The
-//! game's kernels module then lists them once with [`strategies!`], which generates the
-//! visitor that tests, benches, `bitgames compare` and the run-time dispatch all enumerate:
-//! adding a strategy is its new file and one line in that list.
+//! implements it for several zero-sized strategy types, each declared with [`strategy!`] in
+//! its own module (a plain `mod naive;` item, so `cargo fmt` formats it). The game's kernels
+//! module then lists the types once with [`strategies!`], which generates the visitor that
+//! tests, benches, `bitgames compare` and the run-time choice of strategy
+//! (`bitgames::AnyPosition::run`) all enumerate: adding a strategy is its new file, its
+//! `mod` and `pub use` lines, and one line in that list.
 
 use core::fmt;
 
@@ -111,8 +113,7 @@ macro_rules! strategy {
     };
 }
 
-/// Lists a game's strategies once: declares each strategy's module (`mod naive;`) and
-/// re-exports its type, and generates
+/// Lists a game's strategy types once and generates
 ///
 /// - `trait StrategyVisitor { fn visit<S: Kernels>(&mut self); }`: something done once per
 ///   strategy, generic over it (tests, benches, the comparison harness, dispatch);
@@ -120,34 +121,86 @@ macro_rules! strategy {
 ///   this build, in list order (the naive oracle first);
 /// - `fn strategies() -> Vec<StrategyInfo>`: their names, kinds and ideas, in that order.
 ///
-/// A `#[cfg(...)]` before an entry compiles that strategy (module, export and visit) only
-/// where the condition holds, for CPU-specific strategies.
+/// The first line names the game's kernels trait, which every listed type implements. The
+/// types must be in scope where the macro is invoked: each lives in its own module, declared
+/// as a plain item next to the list (`mod naive;` and `pub use naive::Naive;`), so that
+/// `cargo fmt` sees the module's file. A `#[cfg(...)]` before an entry visits that strategy
+/// only where the condition holds, for CPU-specific strategies; give its `mod` and `pub use`
+/// the same attribute.
 ///
-/// `cargo fmt` does not see modules declared inside a macro, so `.ci/run` runs `rustfmt`
-/// on `crates/*/src/kernels/*.rs` directly.
+/// ```
+/// use bitgames_bitboard::Strategy;
 ///
-/// ```ignore
+/// /// The game's hot operations.
+/// pub trait Kernels: Strategy {
+///     fn answer() -> u32;
+/// }
+///
+/// // In a game these modules are files: `mod naive;`, `mod shift;`, `mod avx512;`.
+/// mod naive {
+///     bitgames_bitboard::strategy! {
+///         /// The oracle.
+///         pub struct Naive: Naive, "naive", "the obvious loop";
+///     }
+///     impl super::Kernels for Naive {
+///         fn answer() -> u32 { (0..7).map(|_| 6).sum() }
+///     }
+/// }
+/// mod shift {
+///     bitgames_bitboard::strategy! {
+///         /// A shift.
+///         pub struct Shift: Shift, "shift", "one shift";
+///     }
+///     impl super::Kernels for Shift {
+///         fn answer() -> u32 { 21 << 1 }
+///     }
+/// }
+/// #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+/// mod avx512 {
+///     bitgames_bitboard::strategy! {
+///         /// SIMD lanes.
+///         pub struct Avx512: Simd, "avx512", "eight lanes";
+///     }
+///     impl super::Kernels for Avx512 {
+///         fn answer() -> u32 { 42 }
+///     }
+/// }
+///
+/// pub use naive::Naive;
+/// pub use shift::Shift;
+/// #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+/// pub use avx512::Avx512;
+///
 /// bitgames_bitboard::strategies! {
 ///     kernels: Kernels;
-///     naive::Naive,
-///     shift::Shift,
+///     Naive,
+///     Shift,
 ///     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-///     avx512::Avx512,
+///     Avx512,
 /// }
+///
+/// struct Answers(Vec<u32>);
+/// impl StrategyVisitor for Answers {
+///     fn visit<S: Kernels>(&mut self) {
+///         self.0.push(S::answer());
+///     }
+/// }
+///
+/// # fn main() {
+/// let mut answers = Answers(Vec::new());
+/// for_each_strategy(&mut answers);
+/// let names: Vec<_> = strategies().iter().map(|s| s.name).collect();
+/// assert_eq!(names[..2], ["naive", "shift"]);
+/// assert_eq!(names.len(), answers.0.len());
+/// assert!(answers.0.iter().all(|&a| a == 42));
+/// # }
 /// ```
 #[macro_export]
 macro_rules! strategies {
     (
         kernels: $kernels:ident;
-        $( $(#[cfg($cfg:meta)])* $module:ident :: $strategy:ident ),+ $(,)?
+        $( $(#[cfg($cfg:meta)])* $strategy:ident ),+ $(,)?
     ) => {
-        $(
-            $(#[cfg($cfg)])*
-            mod $module;
-            $(#[cfg($cfg)])*
-            pub use $module::$strategy;
-        )+
-
         /// Something done once per strategy, generic over it (tests, benches, the
         /// comparison harness, run-time dispatch). Used with [`for_each_strategy`].
         pub trait StrategyVisitor {

@@ -62,6 +62,9 @@ pub enum Error {
     /// An engine failed to give a legal move in an unfinished game (a bug in the engine).
     #[error("engine failure: {0}")]
     Engine(String),
+    /// A count that was interrupted or does not fit in 64 bits.
+    #[error(transparent)]
+    Perft(#[from] bitgames_search::PerftStop),
     /// A move of one game offered to a position of another.
     #[error("a {mv} move cannot be played in a {position} position")]
     WrongGame {

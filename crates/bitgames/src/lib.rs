@@ -13,6 +13,8 @@
 //! - [`AnyPosition::run`]: run work written once against the [`search::Game`] trait (a
 //!   [`search::PositionTask`]) on the kernel strategy named at run time, the one generic
 //!   door for per-strategy work; [`strategies`] lists a game's strategies;
+//! - [`kernels`]: every registered kernel operation run by every strategy on one position
+//!   (the web app's Kernels page);
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
 //!   instances, then time them (`bitgames compare`);
 //! - [`match_game`]: one engine game of a match, seeded and seated the same everywhere
@@ -44,12 +46,14 @@
 //! # Ok::<(), bitgames::Error>(())
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod board;
 pub mod compare;
 mod dispatch;
 mod error;
+pub mod kernels;
 pub mod match_game;
 mod name;
 mod position;

@@ -1,8 +1,9 @@
 //! [`AnyPosition`]: a position of any board game, the registry's one value.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
-use bitgames_search::{Game, GameFamily, Outcome, Player, PositionTask};
+use bitgames_search::{Game, GameFamily, Outcome, PerftStop, Player, PositionTask};
 
 use crate::board::Board;
 use crate::error::{Error, GameError};
@@ -283,6 +284,25 @@ impl AnyPosition {
             }
         }
         self.run(strategy, Perft(depth))
+    }
+
+    /// [`AnyPosition::perft`] that gives up soon after `stop` is set (and never wraps a count
+    /// past 64 bits), for front ends where a person may interrupt it: see
+    /// [`perft_until`](bitgames_search::perft_until).
+    pub fn perft_until(
+        &self,
+        depth: u32,
+        strategy: Option<&str>,
+        stop: &AtomicBool,
+    ) -> Result<u64, Error> {
+        struct Perft<'a>(u32, &'a AtomicBool);
+        impl PositionTask for Perft<'_> {
+            type Output = Result<u64, PerftStop>;
+            fn run<G: bitgames_search::Evaluate>(self, root: G, _: &'static str) -> Self::Output {
+                bitgames_search::perft_until(&root, self.0, self.1)
+            }
+        }
+        Ok(self.run(strategy, Perft(depth, stop))??)
     }
 }
 

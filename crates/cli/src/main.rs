@@ -1,5 +1,7 @@
 //! `bitgames`: compare the strategies of every game kernel, run perft, list and apply moves.
 
+#![forbid(unsafe_code)]
+
 mod compare;
 mod matches;
 mod nboard;

@@ -7,12 +7,12 @@
 //! | command | what the engine does |
 //! |---|---|
 //! | `nboard N` | enters NBoard mode (any version is accepted; 2 is current) |
-//! | `set depth N` | searches N plies (1..=60) from now on; answers `set myname bitgamesN` |
-//! | `set game GGF` | takes the position at the end of the game record ([`bitgames::othello::ggf`]) |
+//! | `set depth N` | searches at most N plies (1..=60) from now on; answers `set myname bitgamesN` |
+//! | `set game GGF` | takes the position at the end of the game record ([`bitgames::othello::ggf`]), and its clock (`TI`, the moves' times) when it has one |
 //! | `set contempt N` | accepted (it must be a number); the search scores a draw as 0 whatever it is |
-//! | `move MV[/EVAL[/TIME]]` | plays MV (`F5`, `PA` for a pass) on its board; a bare `F5` (protocol 1) too |
+//! | `move MV[/EVAL[/TIME]]` | plays MV (`F5`, `PA` for a pass) on its board (TIME counts on the mover's clock); a bare `F5` (protocol 1) too |
 //! | `go` | `status bitgames is thinking`, `nodestats NODES SECONDS`, `=== MV/EVAL/TIME`, `status bitgames is waiting`; the board is left alone (NBoard sends the `move`) |
-//! | `hint N` | `status bitgames is analysing`, one `search MV EVAL 0 DEPTH` line for each of the N best moves (best first), `nodestats`, `status bitgames is waiting` |
+//! | `hint N` | `status bitgames is analysing`, one `search PV EVAL 0 DEPTH` line for each of the N best moves (best first), `nodestats`, `status bitgames is waiting` |
 //! | `ping N` | `pong N` (every command is finished before the next is read) |
 //! | `learn` | `learned` (there is no learning) |
 //! | `quit` | exits |
@@ -21,8 +21,27 @@
 //! the position is in it, solves exactly (the endgame solver's final disc difference) once
 //! at most `min(depth + 10, 22)` squares are empty, and otherwise runs alpha-beta with the
 //! Othello evaluation to `set depth` plies. A forced move (one legal square, or a pass) is
-//! answered at once without an eval. `hint` searches each move the same way (one ply
-//! less for alpha-beta), so the GUI sees a value for every move.
+//! answered at once without an eval. `hint` values each move the same way (the child solved,
+//! or searched one ply less), so the GUI sees a value for every move.
+//!
+//! **Depths.** The `DEPTH` of a `search` line is `100%` for an exact value (a solve, or a
+//! move that ends the game): NBoard then shows the value as exact. Otherwise it is the
+//! plies searched, counting the move itself, from the alpha-beta iteration that completed.
+//!
+//! **Book values.** The book stores a 9-ply search score for the side to move, and 9 is odd:
+//! each side's score ends on its own move, so both sides look ahead by about two discs in
+//! the opening. A book move is played as the book says, but its eval is the move valued as
+//! `hint` values it (the child searched `set depth - 1` plies, negated): the same meaning and
+//! the same sign as every other eval this engine reports.
+//!
+//! **Time.** `set depth` is the most plies a search goes to, not a promise to reach them:
+//! every `go` and `hint` answers within a time budget, `--time-ms` (10 s by default), or less
+//! when the game record carries a clock (`TI[15:00]` and the moves' times): then the side to
+//! move's time left shared over the moves it still has to make. Alpha-beta deepens one ply
+//! at a time and reports the deepest iteration it completed within the budget; a solve that
+//! cannot finish in time falls back to alpha-beta. `hint` shares its budget over the moves.
+//! The protocol is sequential, so `ping` is answered once the command before it has
+//! answered, which the budget bounds.
 //!
 //! An unknown command is ignored, as the protocol asks, with a line on stderr; a malformed
 //! one (a bad GGF record, an illegal move, a depth that is not a number) changes nothing and
@@ -32,13 +51,13 @@
 //! code here is our own.
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use bitgames::othello::ggf::{self, GgfError, MoveTextError};
 use bitgames::othello::solver::{self, Solver};
 use bitgames::othello::{Move, Position, book};
-use bitgames::search::{AlphaBeta, Limits, WIN};
+use bitgames::search::{AlphaBeta, Limits, Player, WIN};
 use thiserror::Error;
 
 #[derive(Debug, clap::Args)]
@@ -46,6 +65,11 @@ pub struct NboardArgs {
     /// The search depth until the GUI sends `set depth`.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: u32,
+    /// The most time one `go` or `hint` may take, in milliseconds: a search that would take
+    /// longer answers with the deepest iteration it completed (less when the game record
+    /// has a clock).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    time_ms: u64,
 }
 
 /// The engine's name, as `set myname` reports it (with the depth appended).
@@ -54,7 +78,7 @@ const NAME: &str = "bitgames";
 const MAX_EXACT_EMPTIES: u32 = 22;
 
 pub fn run(args: &NboardArgs) -> Result<()> {
-    let mut session = Session::new(args.depth);
+    let mut session = Session::new(args.depth, Duration::from_millis(args.time_ms));
     session.serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())?;
     Ok(())
 }
@@ -106,26 +130,108 @@ struct Scored {
     eval: Option<f64>,
     /// The principal variation from `mv` on (at least `mv`).
     pv: Vec<Move>,
-    /// `DEPTH` of a `search` line: plies searched, or the empties of an exact solve.
+    /// `DEPTH` of a `search` line: plies searched, or `100%` for an exact value.
     depth: String,
     nodes: u64,
 }
 
+/// The `DEPTH` NBoard reads as an exact value (a proven score, not a search's estimate).
+const EXACT: &str = "100%";
+
+/// The game's clock, from the `TI` of the `set game` record: each side's main time and the
+/// time each has used (the moves' recorded times, and the times of later `move` commands).
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    main: f64,
+    /// Seconds used by black, then white.
+    used: [f64; 2],
+}
+
+impl Clock {
+    /// The clock of `game`, if its `TI` names a main time (`15:00`, `1:00:00`, `900`,
+    /// optionally followed by `/increment/...`, which is ignored).
+    fn of(game: &ggf::GgfGame) -> Option<Clock> {
+        let main = parse_clock_time(game.property("TI")?.split('/').next()?)?;
+        let mut clock = Clock {
+            main,
+            used: [0.0; 2],
+        };
+        for m in &game.moves {
+            clock.spend(m.player, m.time);
+        }
+        Some(clock)
+    }
+
+    fn spend(&mut self, player: Player, seconds: Option<f64>) {
+        if let Some(seconds) = seconds.filter(|s| s.is_finite() && *s > 0.0) {
+            self.used[side_index(player)] += seconds;
+        }
+    }
+
+    /// What `player` has left.
+    fn left(&self, player: Player) -> f64 {
+        (self.main - self.used[side_index(player)]).max(0.0)
+    }
+}
+
+fn side_index(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// `[[h:]m:]s` in seconds, or `None` when it is not that.
+fn parse_clock_time(text: &str) -> Option<f64> {
+    let mut seconds = 0.0;
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if parts.len() > 3 {
+        return None;
+    }
+    for part in parts {
+        let value: f64 = part.trim().parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+    }
+    Some(seconds)
+}
+
 struct Session {
     depth: u32,
+    /// The most one `go` or `hint` may take (`--time-ms`).
+    time_limit: Duration,
     position: Position,
+    clock: Option<Clock>,
     searcher: AlphaBeta<Position>,
     solver: Solver,
 }
 
 impl Session {
-    fn new(depth: u32) -> Session {
+    fn new(depth: u32, time_limit: Duration) -> Session {
         Session {
             depth,
+            time_limit,
             position: Position::start(),
+            clock: None,
             searcher: AlphaBeta::new(20),
             solver: Solver::default(),
         }
+    }
+
+    /// The time one `go` or `hint` on the current position may take: `--time-ms`, or less
+    /// when the game has a clock (the side to move's time left over the moves it still has
+    /// to make, and one more to keep a reserve).
+    fn budget(&self) -> Duration {
+        let Some(clock) = &self.clock else {
+            return self.time_limit;
+        };
+        let own_moves = empties(&self.position).div_ceil(2) + 1;
+        let share = clock.left(self.position.side_to_move()) / f64::from(own_moves);
+        Duration::try_from_secs_f64(share)
+            .unwrap_or_default()
+            .min(self.time_limit)
     }
 
     /// Reads commands until `quit` or the end of the input, answering each in full (and
@@ -215,6 +321,7 @@ impl Session {
             "game" => {
                 let game = ggf::parse(value).map_err(CommandError::Game)?;
                 self.position = game.position();
+                self.clock = Clock::of(&game);
             }
             "contempt" => {
                 value
@@ -230,7 +337,7 @@ impl Session {
     }
 
     fn play(&mut self, text: &str) -> Result<(), CommandError> {
-        let (mv, _eval, _time) =
+        let (mv, _eval, time) =
             ggf::parse_move_text(text).map_err(|source| CommandError::MoveText {
                 text: text.to_owned(),
                 source,
@@ -242,6 +349,9 @@ impl Session {
                 text: text.to_owned(),
                 source,
             })?;
+        if let Some(clock) = &mut self.clock {
+            clock.spend(self.position.side_to_move(), time);
+        }
         self.position = self.position.play(mv);
         Ok(())
     }
@@ -253,8 +363,9 @@ impl Session {
         writeln!(out, "status {NAME} is thinking")?;
         out.flush()?;
         let started = Instant::now();
+        let deadline = started + self.budget();
         let position = self.position;
-        let choice = self.best(&position);
+        let choice = self.best(&position, deadline);
         let seconds = started.elapsed().as_secs_f64();
         writeln!(out, "nodestats {} {seconds:.2}", choice.nodes)?;
         match choice.eval {
@@ -272,12 +383,17 @@ impl Session {
         writeln!(out, "status {NAME} is analysing")?;
         out.flush()?;
         let started = Instant::now();
+        let deadline = started + self.budget();
         let position = self.position;
-        let mut scored: Vec<Scored> = position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| self.score_move(&position, mv))
-            .collect();
+        let moves = position.legal_moves();
+        let mut scored: Vec<Scored> = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            // An equal share of what is left for each move still to value; time a move
+            // does not use passes to the next.
+            let left = deadline.saturating_duration_since(Instant::now());
+            let share = left / u32::try_from(moves.len() - i).unwrap_or(u32::MAX);
+            scored.push(self.score_move(&position, mv, Instant::now() + share));
+        }
         // Best first; equal values in square order (the sort is stable).
         scored.sort_by(|a, b| b.eval.unwrap_or(0.0).total_cmp(&a.eval.unwrap_or(0.0)));
         let nodes: u64 = scored.iter().map(|s| s.nodes).sum();
@@ -302,9 +418,9 @@ impl Session {
         empties(position) <= (self.depth + 10).min(MAX_EXACT_EMPTIES)
     }
 
-    /// The move to play: forced, from the book, solved, or searched. The position must
-    /// have a legal move.
-    fn best(&mut self, position: &Position) -> Scored {
+    /// The move to play: forced, from the book, solved, or searched, by `deadline`. The
+    /// position must have a legal move.
+    fn best(&mut self, position: &Position, deadline: Instant) -> Scored {
         let moves = position.legal_moves();
         if let [only] = moves.as_slice() {
             return Scored {
@@ -316,27 +432,25 @@ impl Session {
             };
         }
         if let Some(hit) = book::probe(position) {
-            return Scored {
-                mv: hit.mv,
-                eval: Some(f64::from(hit.score) / 100.0),
-                pv: vec![hit.mv],
-                depth: "book".to_owned(),
-                nodes: 0,
-            };
+            // The book's move, valued as `hint` values it (see the module docs: the stored
+            // 9-ply score favours whichever side is to move).
+            return self.score_move(position, hit.mv, deadline);
         }
         if self.exact(position)
-            && let Ok(solution) = self.solver.solve(position, solver::Limits::NONE)
+            && let Ok(solution) = self.solver.solve(position, solve_limits(deadline))
             && let Some(mv) = solution.best_move
         {
             return Scored {
                 mv,
                 eval: Some(f64::from(solution.score)),
                 pv: vec![mv],
-                depth: empties(position).to_string(),
+                depth: EXACT.to_owned(),
                 nodes: solution.nodes,
             };
         }
-        let result = self.searcher.search(position, Limits::depth(self.depth));
+        let result = self
+            .searcher
+            .search(position, search_limits(self.depth, deadline));
         let mv = result.best_move.unwrap_or(moves[0]);
         Scored {
             mv,
@@ -351,14 +465,14 @@ impl Session {
         }
     }
 
-    /// The value of playing `mv` in `position`: the child solved or searched one ply less,
-    /// negated.
-    fn score_move(&mut self, position: &Position, mv: Move) -> Scored {
+    /// The value of playing `mv` in `position` by `deadline`: the child solved or searched
+    /// one ply less, negated.
+    fn score_move(&mut self, position: &Position, mv: Move, deadline: Instant) -> Scored {
         let child = position.play(mv);
         if child.is_game_over() {
             let score = child.final_score();
             // final_score is black minus white; the mover is the side to move in `position`.
-            let mine = if position.side_to_move() == bitgames::search::Player::First {
+            let mine = if position.side_to_move() == Player::First {
                 score
             } else {
                 -score
@@ -367,24 +481,25 @@ impl Session {
                 mv,
                 eval: Some(f64::from(mine)),
                 pv: vec![mv],
-                depth: "0".to_owned(),
+                depth: EXACT.to_owned(),
                 nodes: 1,
             };
         }
         if self.exact(&child)
-            && let Ok(solution) = self.solver.solve(&child, solver::Limits::NONE)
+            && let Ok(solution) = self.solver.solve(&child, solve_limits(deadline))
         {
             return Scored {
                 mv,
                 eval: Some(-f64::from(solution.score)),
                 pv: std::iter::once(mv).chain(solution.best_move).collect(),
-                depth: empties(&child).to_string(),
+                depth: EXACT.to_owned(),
                 nodes: solution.nodes,
             };
         }
-        let result = self
-            .searcher
-            .search(&child, Limits::depth(self.depth.saturating_sub(1).max(1)));
+        let result = self.searcher.search(
+            &child,
+            search_limits(self.depth.saturating_sub(1).max(1), deadline),
+        );
         Scored {
             mv,
             eval: Some(-discs(result.score)),
@@ -411,6 +526,22 @@ impl From<CommandError> for Failure {
 impl From<io::Error> for Failure {
     fn from(err: io::Error) -> Self {
         Failure::Io(err)
+    }
+}
+
+/// A solve's limits: three quarters of the time left to `deadline`, so that a solve that
+/// cannot finish leaves alpha-beta the rest.
+fn solve_limits(deadline: Instant) -> solver::Limits {
+    solver::Limits::time(deadline.saturating_duration_since(Instant::now()) * 3 / 4)
+}
+
+/// Alpha-beta to `depth` plies or until `deadline`, whichever comes first (depth 1 always
+/// completes, so there is always a move).
+fn search_limits(depth: u32, deadline: Instant) -> Limits {
+    Limits {
+        max_depth: depth,
+        max_nodes: None,
+        max_time: Some(deadline.saturating_duration_since(Instant::now())),
     }
 }
 

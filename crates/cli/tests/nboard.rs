@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bitgames::othello::{Move, Position};
 
@@ -41,10 +41,20 @@ struct Engine {
     pings: u32,
 }
 
+/// The longest any answer may take in the tests of the time budget: far more than the
+/// budgets they set, far less than the minutes a search to the depth would take.
+const LIVENESS: Duration = Duration::from_secs(30);
+
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// `bitgames nboard` with extra arguments (`--time-ms N`).
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
             .arg("nboard")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -81,14 +91,20 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
-    fn next_line(&self, so_far: &[String]) -> String {
+    fn next_line(&self, so_far: &[String], by: Instant) -> String {
         self.lines
-            .recv_timeout(Duration::from_secs(300))
+            .recv_timeout(by.saturating_duration_since(Instant::now()))
             .unwrap_or_else(|e| panic!("no answer ({e}); lines so far: {so_far:?}"))
     }
 
     /// Sends `commands`, then `ping N`; every line the engine writes before `pong N`.
     fn exchange(&mut self, commands: &[&str]) -> Vec<String> {
+        self.exchange_within(commands, Duration::from_secs(300))
+    }
+
+    /// [`Engine::exchange`], failing unless `pong N` comes within `limit`.
+    fn exchange_within(&mut self, commands: &[&str], limit: Duration) -> Vec<String> {
+        let by = Instant::now() + limit;
         for command in commands {
             self.send(command);
         }
@@ -97,7 +113,7 @@ impl Engine {
         self.send(&format!("ping {ping}"));
         let mut answer = Vec::new();
         loop {
-            let line = self.next_line(&answer);
+            let line = self.next_line(&answer, by);
             if line == format!("pong {ping}") {
                 return answer;
             }
@@ -111,6 +127,14 @@ impl Engine {
         let status = self.child.wait().expect("the engine exits");
         let stderr = self.stderr.take().expect("stderr").join().expect("reader");
         (status.success(), stderr)
+    }
+}
+
+impl Drop for Engine {
+    /// A test that failed while the engine thinks leaves no process behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -175,7 +199,23 @@ fn go(engine: &mut Engine) -> (String, Option<f64>) {
 
 /// The answer to `hint N`: (first move of the pv, eval) per `search` line, in order.
 fn hint(engine: &mut Engine, count: usize) -> Vec<(String, f64)> {
-    let answer = engine.exchange(&[&format!("hint {count}")]);
+    hint_lines(engine, count, Duration::from_secs(300))
+        .into_iter()
+        .map(|(mv, eval, _)| (mv, eval))
+        .collect()
+}
+
+/// A `search` line's `DEPTH`: plies, or `100%` for an exact value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    Plies(u32),
+    Exact,
+}
+
+/// The answer to `hint N` within `limit`: (first move of the pv, eval, depth) per `search`
+/// line, in order.
+fn hint_lines(engine: &mut Engine, count: usize, limit: Duration) -> Vec<(String, f64, Depth)> {
+    let answer = engine.exchange_within(&[&format!("hint {count}")], limit);
     assert_eq!(answer[0], "status bitgames is analysing", "{answer:?}");
     let n = answer.len();
     assert!(n >= 3, "{answer:?}");
@@ -188,11 +228,17 @@ fn hint(engine: &mut Engine, count: usize) -> Vec<(String, f64)> {
             let parts: Vec<&str> = line.split(' ').collect();
             assert_eq!(parts.len(), 5, "{line}");
             assert_eq!((parts[0], parts[3]), ("search", "0"), "{line}");
-            parts[4]
-                .parse::<u32>()
-                .unwrap_or_else(|_| panic!("{line}: depth"));
+            let depth = if parts[4] == "100%" {
+                Depth::Exact
+            } else {
+                Depth::Plies(
+                    parts[4]
+                        .parse::<u32>()
+                        .unwrap_or_else(|_| panic!("{line}: depth")),
+                )
+            };
             let first = parts[1].split('-').next().expect("a move").to_owned();
-            (first, number(parts[2]))
+            (first, number(parts[2]), depth)
         })
         .collect()
 }
@@ -406,4 +452,138 @@ fn quit_ends_the_session() {
     assert!(status.success());
     // Nothing after quit is read.
     assert!(engine.lines.recv_timeout(Duration::from_secs(5)).is_err());
+}
+
+/// Issue 22: exact hints said `19` (the empties), so NBoard showed "+38 / 19 ply". An exact
+/// value is `100%`, NBoard's exact depth; a searched one is its plies.
+#[test]
+fn exact_values_are_reported_as_100_percent() {
+    let mut engine = Engine::start();
+    engine.exchange(&["nboard 2", "set depth 10", FFO_40_GAME]);
+    let lines = hint_lines(&mut engine, 10, Duration::from_secs(300));
+    assert_eq!(lines.len(), 10);
+    for (mv, _, depth) in &lines {
+        assert_eq!(*depth, Depth::Exact, "{mv}: {lines:?}");
+    }
+    // A move that ends the game is exact too: black a1, white b1; c1 takes the last disc.
+    let board = "*O------ -------- -------- -------- -------- -------- -------- -------- *";
+    engine.exchange(&[&format!("set game (;GM[Othello]BO[8 {board}];)")]);
+    let lines = hint_lines(&mut engine, 1, Duration::from_secs(300));
+    assert_eq!(lines.len(), 1);
+    assert_eq!((lines[0].0.as_str(), lines[0].2), ("C1", Depth::Exact));
+    assert!(lines[0].1 > 0.0, "{lines:?}");
+    // A midgame value is searched: its plies.
+    engine.exchange(&["set depth 4", EXAMPLE_GAME]);
+    for (mv, _, depth) in hint_lines(&mut engine, 3, Duration::from_secs(300)) {
+        assert_eq!(depth, Depth::Plies(4), "{mv}");
+    }
+    let (ok, stderr) = engine.finish();
+    assert!(ok && stderr.is_empty(), "{stderr}");
+}
+
+/// Issue 22: a book move's eval was the book's stored 9-ply score, +2.00 for whichever
+/// side was to move. It is now the value `hint` gives the same move (the child searched
+/// `set depth - 1` plies): the same sign and meaning as every searched eval.
+#[test]
+fn book_moves_are_valued_like_searched_moves() {
+    let mut engine = Engine::start();
+    engine.exchange(&["nboard 2", "set depth 6"]);
+    let mut position = Position::start();
+    for ply in 0..4 {
+        assert!(
+            bitgames::othello::book::probe(&position).is_some(),
+            "ply {ply} is in the book"
+        );
+        let (mv, eval) = go(&mut engine);
+        let eval = eval.expect("an eval");
+        let hints = hint(&mut engine, 60);
+        let (_, hinted) = hints
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .unwrap_or_else(|| panic!("{mv} in {hints:?}"));
+        assert!(
+            (eval - hinted).abs() <= 0.5,
+            "ply {ply}: go says {mv}/{eval}, hint values {mv} at {hinted}"
+        );
+        assert!(engine.exchange(&[&format!("move {mv}")]).is_empty());
+        position = position.play(position.parse_move(&mv).expect("legal"));
+    }
+    let (ok, stderr) = engine.finish();
+    assert!(ok && stderr.is_empty(), "{stderr}");
+}
+
+/// Issue 22: `set depth 20` then `go` in a midgame left `ping` unanswered for minutes. Every
+/// `go` and `hint` answers within its budget (`--time-ms`, 10 s by default) with the
+/// deepest search it completed, and `ping` right after.
+#[test]
+fn a_deep_search_answers_within_the_time_budget() {
+    // The default budget.
+    let mut engine = Engine::start();
+    engine.exchange(&["nboard 2", "set depth 20", EXAMPLE_GAME]);
+    let position = play_all(&EXAMPLE_MOVES);
+    let answer = engine.exchange_within(&["go"], LIVENESS);
+    assert_eq!(answer.len(), 4, "{answer:?}");
+    let mv = answer[2]
+        .strip_prefix("=== ")
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(legal(&position).contains(&mv.to_owned()), "{answer:?}");
+    assert!(
+        engine
+            .exchange_within(&[], Duration::from_secs(5))
+            .is_empty()
+    );
+    drop(engine);
+
+    // A budget given on the command line, shared over the moves of a hint: each line says
+    // how deep its search got, which is less than the 20 plies asked for.
+    let mut engine = Engine::start_with(&["--time-ms", "1500"]);
+    engine.exchange(&["nboard 2", "set depth 20", EXAMPLE_GAME]);
+    let lines = hint_lines(&mut engine, 3, LIVENESS);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (mv, _, depth) in &lines {
+        assert!(
+            matches!(depth, Depth::Plies(1..20)),
+            "{mv}: {depth:?} in {lines:?}"
+        );
+    }
+    let (ok, stderr) = engine.finish();
+    assert!(ok && stderr.is_empty(), "{stderr}");
+}
+
+/// When the game record has a clock (`TI` and the moves' times), the side to move's time
+/// left bounds the search too, even under a generous `--time-ms`.
+#[test]
+fn the_game_clock_bounds_the_search() {
+    let mut engine = Engine::start_with(&["--time-ms", "600000"]);
+    engine.exchange(&["nboard 2", "set depth 20"]);
+    // Twenty seconds each: about 0.7 s for this move.
+    let game = EXAMPLE_GAME.replace("TI[15:00]", "TI[0:20]");
+    assert_ne!(game, EXAMPLE_GAME);
+    let answer = engine.exchange_within(&[&game, "go"], LIVENESS);
+    assert_eq!(answer.len(), 4, "{answer:?}");
+    // Thirty minutes each, but black spends all of it but a second on its move (a `move`
+    // command's time): black's next move gets a few tens of milliseconds.
+    let game = EXAMPLE_GAME.replace("TI[15:00]", "TI[30:00]");
+    let position = play_all(&EXAMPLE_MOVES);
+    let black = position.legal_moves()[0];
+    let after = position.play(black);
+    let white = after.legal_moves()[0];
+    let spelled = |mv: Move| match mv {
+        Move::Play(square) => square.to_string().to_ascii_uppercase(),
+        Move::Pass => "PA".to_owned(),
+    };
+    let answer = engine.exchange_within(
+        &[
+            &game,
+            &format!("move {}/0.00/1799", spelled(black)),
+            &format!("move {}/0.00/1", spelled(white)),
+            "go",
+        ],
+        LIVENESS,
+    );
+    assert_eq!(answer.len(), 4, "{answer:?}");
+    assert!(answer[2].starts_with("=== "), "{answer:?}");
+    let (ok, stderr) = engine.finish();
+    assert!(ok && stderr.is_empty(), "{stderr}");
 }

@@ -1,4 +1,5 @@
-//! Writes the opening book, `tables/data/othello-book.txt`: run by `cargo xtask book`.
+//! Writes the opening book, `crates/othello/data/othello-book.txt`: run by
+//! `cargo xtask book`.
 //!
 //! ```text
 //! cargo run --release -p bitgames-othello --no-default-features --example make_book -- OUT

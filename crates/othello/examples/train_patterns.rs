@@ -4,7 +4,8 @@
 //! cargo run --release -p bitgames-othello --example train_patterns -- OUT [SAMPLES]
 //! ```
 //!
-//! (`cargo xtask patterns` runs it with `OUT` = `tables/data/othello-patterns.bin`.)
+//! (`cargo xtask patterns` runs it with `OUT` =
+//! `crates/othello/data/othello-patterns.bin`.)
 //!
 //! 1. **Samples:** [`SAMPLES`] random reachable positions with [`EMPTIES`] empty squares
 //!    ([`endgame_corpus`], seed [`SEED`]), each solved exactly by the endgame solver on

@@ -1,7 +1,7 @@
 //! The opening book: a best move for every position of the first plies, up to symmetry.
 //!
 //! `cargo xtask book` searches every position reachable in the first few plies from the
-//! start (see the header of `tables/data/othello-book.txt` for how many and how deep) and
+//! start (see the header of `data/othello-book.txt` for how many and how deep) and
 //! writes one line per position in canonical form ([`crate::symmetry`]: the least of the 8
 //! symmetric images). `build.rs` compiles the file into a perfect-hash map ([`phf`]) keyed
 //! by the Zobrist hash of the canonical position ([`Game::hash`]); each value keeps the
@@ -112,7 +112,7 @@ mod tests {
     use crate::symmetry::Symmetry;
 
     /// The checked-in file, read independently of build.rs.
-    const FILE: &str = include_str!("../../../tables/data/othello-book.txt");
+    const FILE: &str = include_str!("../data/othello-book.txt");
 
     fn file_lines() -> Vec<(Position, Move, i32)> {
         FILE.lines()

@@ -49,15 +49,16 @@
 //!
 //! [`eval`] is a static evaluation for search (mobility, corners, stable discs, parity; in
 //! hundredths of a disc), [`solver`] an exact endgame solver (the final disc difference
-//! under perfect play), [`book`] the opening book compiled from `tables/data/` (with the
-//! default `book` feature), [`symmetry`] the eight board symmetries and canonical forms,
-//! [`ffo`] a reader for FFO/Edax `.obf` endgame test files, and [`ggf`] a reader for GGF
-//! game records (what the NBoard GUI sends its engines).
+//! under perfect play), [`book`] the opening book compiled from the crate's
+//! `data/othello-book.txt` (with the default `book` feature), [`symmetry`] the eight board
+//! symmetries and canonical forms, [`ffo`] a reader for FFO/Edax `.obf` endgame test files,
+//! and [`ggf`] a reader for GGF game records (what the NBoard GUI sends its engines).
 
 #![warn(missing_docs)]
 
 #[cfg(feature = "book")]
 pub mod book;
+pub mod encoding;
 mod engine;
 mod error;
 pub mod eval;

@@ -2,16 +2,17 @@
 //! ([`bitgames_bitboard::harness`]): the tests, `bitgames compare` and the criterion benches
 //! all check and time [`kernels`].
 
-use bitgames_bitboard::harness::black_box;
+use bitgames_bitboard::harness::{Answer, black_box};
 
 use crate::random::KernelInstance;
-use crate::{Kernels, Naive, StrategyVisitor, for_each_strategy};
+use crate::{Bitboard, Kernels, Naive, StrategyVisitor, for_each_strategy};
 
 bitgames_bitboard::operation! {
     /// The side to move's legal moves.
     LegalMoves<S: Kernels>(KernelInstance) -> u64 = "legal_moves",
     call |i| S::legal_moves(black_box(i.player), black_box(i.opponent)),
     checksum |moves| moves,
+    answer |moves| Answer::set(Bitboard::from_bits_truncate(*moves)),
 }
 
 bitgames_bitboard::operation! {
@@ -19,6 +20,7 @@ bitgames_bitboard::operation! {
     Flips<S: Kernels>(KernelInstance) -> u64 = "flips",
     call |i| S::flips(black_box(i.player), black_box(i.opponent), black_box(i.square)),
     checksum |flips| flips,
+    answer |flips| Answer::set(Bitboard::from_bits_truncate(*flips)),
 }
 
 bitgames_bitboard::operation! {
@@ -26,6 +28,7 @@ bitgames_bitboard::operation! {
     CountReplies<S: Kernels>(KernelInstance) -> u64 = "count_replies",
     call |i| count_replies_after_each_move::<S>(black_box(i.player), black_box(i.opponent)),
     checksum |count| count,
+    answer |count| Answer::Count(*count),
 }
 
 /// [`Kernels::count_replies`] over every legal move of (`player`, `opponent`).

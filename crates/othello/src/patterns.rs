@@ -8,7 +8,7 @@
 //! scores of solved positions: `cargo xtask patterns` runs
 //! `crates/othello/examples/train_patterns.rs`, which solves random positions with
 //! [`crate::solver`] and fits the weights by stochastic gradient descent, and writes
-//! `tables/data/othello-patterns.bin`, compiled in here.
+//! `data/othello-patterns.bin` (in this crate), compiled in here.
 //!
 //! The endgame solver orders its moves with it. [`crate::eval`], the hand-written
 //! evaluation, stays the engines' evaluation: this one is trained on positions with 12 to 18
@@ -187,20 +187,19 @@ pub fn twins() -> Vec<usize> {
 /// The checked-in weights, decoded at compile time (a file of the wrong size or header
 /// stops the build with a message naming it).
 #[cfg(feature = "patterns")]
-static WEIGHTS: [i16; WEIGHT_COUNT] =
-    decode(include_bytes!("../../../tables/data/othello-patterns.bin"));
+static WEIGHTS: [i16; WEIGHT_COUNT] = decode(include_bytes!("../data/othello-patterns.bin"));
 
 #[cfg(feature = "patterns")]
 const fn decode(bytes: &[u8]) -> [i16; WEIGHT_COUNT] {
     assert!(
         bytes.len() == FILE_MAGIC.len() + 2 * WEIGHT_COUNT,
-        "tables/data/othello-patterns.bin has the wrong size: run `cargo xtask patterns`"
+        "crates/othello/data/othello-patterns.bin: wrong size, run `cargo xtask patterns`"
     );
     let mut i = 0;
     while i < FILE_MAGIC.len() {
         assert!(
             bytes[i] == FILE_MAGIC[i],
-            "tables/data/othello-patterns.bin has the wrong header: run `cargo xtask patterns`"
+            "crates/othello/data/othello-patterns.bin: wrong header, run `cargo xtask patterns`"
         );
         i += 1;
     }

@@ -36,6 +36,26 @@ pub struct KernelInstance {
     pub square: crate::Square,
 }
 
+impl KernelInstance {
+    /// The kernel question of `position`: its discs and its first legal move in square
+    /// order; `None` when the side to move has no legal move.
+    pub fn from_position<S: Kernels>(position: &Position<S>) -> Option<KernelInstance> {
+        let moves = position.move_mask();
+        (moves != 0).then(|| KernelInstance {
+            player: position.player(),
+            opponent: position.opponent(),
+            square: crate::square::square_at(moves.trailing_zeros()),
+        })
+    }
+}
+
+impl core::fmt::Display for KernelInstance {
+    /// What the question asks about, for reports: the move `flips` is asked about.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "the side to move, move {}", self.square)
+    }
+}
+
 /// `count` kernel instances from `seed`: random reachable positions that have a legal move,
 /// each with one of its moves drawn uniformly.
 pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {

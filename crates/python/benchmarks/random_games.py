@@ -1,12 +1,19 @@
 """Random-game steps per second, side by side in one run (Othello by default).
 
     python crates/python/benchmarks/random_games.py [--game othello] [--seconds 3] [--n 4096]
+                                                    [--rounds 1]
 
-Rows: OpenSpiel's Python API (when ``open_spiel`` is installed), ``bitgames.Othello``
-driven by a Python loop (``legal_moves()``, ``random.choice``, ``play``), the PettingZoo
-environment, and the vectorized environment (``sample_actions()`` then ``step()``). Each
-row runs for about ``--seconds``; the figures are moves (env steps) per second on this
-machine, and the ratios are to the first row measured.
+Rows: OpenSpiel's Python API (when ``open_spiel`` is installed: ``legal_actions()``,
+``random.choice``, ``apply_action``), ``bitgames.Othello`` driven by a Python loop
+(``legal_moves()``, ``random.choice``, ``play``), the PettingZoo environment
+(``bitgames.envs.<game>_v0.env()``, the one with PettingZoo's checks: ``agent_iter()``,
+``last()``, a random legal action from the action mask by ``np.flatnonzero`` and
+``random.choice``, ``step``), and the vectorized environment (``sample_actions()`` then
+``step()``). Each row runs for about ``--seconds``; the figures are moves (env steps) per
+second on this machine (wall-clock time), and the ratios are to the first row measured.
+With ``--rounds N`` the rows run N times interleaved (row 1, row 2, ..., row 1, row 2,
+...), so a machine that gets busier or quieter affects every row alike; each round is
+printed, then each row's range and its ratio to the first row in the same round.
 """
 
 import argparse
@@ -28,6 +35,8 @@ def timed(seconds, play_one):
 def openspiel_loop(game, rng):
     import pyspiel
 
+    if game not in pyspiel.registered_names():
+        raise LookupError(f"OpenSpiel has no {game}")
     spiel = pyspiel.load_game(game)
 
     def play_one():
@@ -88,31 +97,54 @@ def main():
     parser.add_argument("--game", default="othello", choices=["othello", "santorini", "amazons"])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--n", type=int, default=4096)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(1)
     cls = {"othello": bitgames.Othello, "santorini": bitgames.Santorini, "amazons": bitgames.Amazons}[
         args.game
     ]
+    # (name, a function measuring one round's moves a second)
     rows = []
     try:
-        rows.append(("OpenSpiel Python API", timed(args.seconds, openspiel_loop(args.game, rng))))
+        play_openspiel = openspiel_loop(args.game, rng)
+        rows.append(("OpenSpiel Python API", lambda: timed(args.seconds, play_openspiel)))
     except ImportError:
         print("open_spiel is not installed: no OpenSpiel row")
+    except LookupError as err:
+        print(f"{err}: no OpenSpiel row")
     if args.game != "santorini":
-        rows.append(("bitgames position, Python loop", timed(args.seconds, bitgames_loop(cls, rng))))
+        play_position = bitgames_loop(cls, rng)
+        rows.append(("bitgames position, Python loop", lambda: timed(args.seconds, play_position)))
     try:
         from bitgames import envs
 
-        module = getattr(envs, f"{args.game}_v0")
-        rows.append(("bitgames PettingZoo env", timed(args.seconds, pettingzoo_loop(module, rng))))
+        play_env = pettingzoo_loop(getattr(envs, f"{args.game}_v0"), rng)
+        rows.append(("bitgames PettingZoo env", lambda: timed(args.seconds, play_env)))
     except ImportError:
         print("pettingzoo is not installed: no PettingZoo row")
     vector = getattr(bitgames.vector, cls.__name__)
-    rows.append((f"bitgames vector env, N={args.n}", vector_rate(vector, args.n, args.seconds)))
-    base = rows[0][1]
-    print(f"{args.game}: random-game moves (env steps) per second")
-    for name, rate in rows:
-        print(f"  {name:<36} {rate:>14,.0f}   {rate / base:8.2f}x")
+    rows.append(
+        (f"bitgames vector env, N={args.n}", lambda: vector_rate(vector, args.n, args.seconds))
+    )
+    rates = [[] for _ in rows]
+    for round_ in range(args.rounds):
+        for i, (_, measure) in enumerate(rows):
+            rates[i].append(measure())
+        if args.rounds > 1:
+            print(f"round {round_ + 1} of {args.rounds}")
+        print(f"{args.game}: random-game moves (env steps) per second")
+        base = rates[0][round_]
+        for (name, _), rate in zip(rows, rates):
+            print(f"  {name:<36} {rate[round_]:>14,.0f}   {rate[round_] / base:8.2f}x")
+    if args.rounds > 1:
+        print(f"{args.game}, {args.rounds} rounds: range of moves per second, and of the ratio")
+        print("to the first row in the same round")
+        for (name, _), rate in zip(rows, rates):
+            ratios = [r / b for r, b in zip(rate, rates[0])]
+            print(
+                f"  {name:<36} {min(rate):>12,.0f}-{max(rate):<12,.0f}"
+                f" {min(ratios):6.2f}-{max(ratios):.2f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-//! Environments in integer actions (see [`crate::encoding`]): one game for the PettingZoo
-//! wrappers (`bitgames._native.OthelloEnv`, ...) and N games stepped at once for training
+//! Environments in integer actions (see [`bitgames::search::encoding`], and each game's
+//! numbering in its crate's `encoding` module): one game for the PettingZoo wrappers
+//! (`bitgames._native.OthelloEnv`, ...) and N games stepped at once for training
 //! (`bitgames.vector.Othello`, ...).
 //!
 //! A vectorized environment owns its NumPy buffers: `reset` and `step` write the games'
@@ -7,44 +8,213 @@
 //! loop per game, no copies) and return those same arrays, so their contents change on the
 //! next call. Finished games are reset automatically; the step that ends a game reports its
 //! reward and `terminated = True`, and its observation is already the new game's.
+//!
+//! Nothing the caller does to those arrays can crash the process or make a game play an
+//! illegal move:
+//!
+//! - legality is the environment's own: each game's legal actions are kept in Rust beside the
+//!   game, actions are checked against them, and the NumPy action mask is only a copy written
+//!   for the caller (editing it changes nothing);
+//! - the actions are copied out before any buffer is written, so an action array may be a view
+//!   of the environment's own buffers;
+//! - before each write the buffers are checked (still writeable, still of their dtype, shape
+//!   and layout), and a buffer the caller changed in place raises `ValueError` saying which and
+//!   how, before any game moves;
+//! - an environment holds at most [`MAX_ENVS`] games, checked before anything is allocated,
+//!   and an allocation that fails raises `MemoryError`.
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::ndarray::Dimension;
+use numpy::{
+    BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray4, PyArrayDescrMethods,
+    PyArrayMethods, PyReadonlyArray1, PyReadwriteArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::encoding::{AmazonsTurn, Encoding};
 use crate::value_error;
-use bitgames::{othello, santorini};
+use bitgames::search::Encoding;
+use bitgames::{amazons, othello, santorini};
 
 /// Games per parallel task: small vectors run on the calling thread.
 const CHUNK: usize = 256;
 
-/// The vectorized state: the games, a generator per game (so results do not depend on the
-/// thread count), and the rewards each player has not yet been told.
+/// The most games one vectorized environment holds (`bitgames.vector.MAX_ENVS`, 2^20): about
+/// 2 GB of buffers and state for Santorini, the largest encoding. Checked before allocating.
+pub const MAX_ENVS: usize = 1 << 20;
+
+/// The most random games one `random_games` call plays (10^9): minutes to hours of work,
+/// depending on the game; larger counts are refused up front instead of running for days.
+pub const MAX_RANDOM_GAMES: usize = 1_000_000_000;
+
+/// A vector of `len` copies of `value`, or `MemoryError` when it cannot be allocated (where
+/// `vec![value; len]` would abort the process).
+fn try_filled<T: Clone>(len: usize, value: T, what: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| PyMemoryError::new_err(format!("cannot allocate {what} ({len} elements)")))?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// A new zeroed NumPy array of `shape`, made by `numpy.zeros` (so `MemoryError` when it
+/// cannot be allocated). NumPy owns its memory, so a caller who cleared its `writeable` flag
+/// can set it again (an array over Rust memory refuses that).
+fn zeroed<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let shape = PyTuple::new(py, shape)?;
+    let array = py
+        .import("numpy")?
+        .call_method1("zeros", (shape, numpy::dtype::<T>(py)))?;
+    Ok(array.cast_into::<PyArray<T, D>>()?)
+}
+
+/// Borrows one of the environment's own arrays for writing, or says why it cannot be: the
+/// caller may have made it read-only, or changed its shape, dtype or strides in place.
+fn writable<'py, T: Element, D: Dimension>(
+    array: &Bound<'py, PyArray<T, D>>,
+    name: &str,
+    shape: &[usize],
+) -> PyResult<PyReadwriteArray<'py, T, D>> {
+    let expected = numpy::dtype::<T>(array.py());
+    let dtype = array.dtype();
+    if !dtype.is_equiv_to(&expected) || array.shape() != shape || !array.is_c_contiguous() {
+        return Err(PyValueError::new_err(format!(
+            "the environment's {name} array was changed in place (dtype {dtype}, shape {:?}, \
+             C-contiguous: {}); it must stay {expected} of shape {shape:?}, C-contiguous: \
+             make a new environment",
+            array.shape(),
+            array.is_c_contiguous(),
+        )));
+    }
+    array.try_readwrite().map_err(|err| {
+        PyValueError::new_err(match err {
+            BorrowError::NotWriteable => format!(
+                "the environment's {name} array is read-only (its flags.writeable was \
+                 cleared); the environment writes into it: set `flags.writeable = True` again, \
+                 and copy what you keep"
+            ),
+            _ => format!(
+                "the environment's {name} array is borrowed by another call still running \
+                 ({err})"
+            ),
+        })
+    })
+}
+
+/// The vectorized state: the games, the environment's own record of each game's legal
+/// actions, and a generator per game (so results do not depend on the thread count).
 #[derive(Debug)]
 struct Batch<E: Encoding> {
     games: Vec<E>,
+    /// What is legal in each game ([`Encoding::Legal`]), which actions are checked against;
+    /// the NumPy action mask is written for the caller alongside it, and never read.
+    legal: Vec<E::Legal>,
     rngs: Vec<Xoshiro256PlusPlus>,
 }
 
 impl<E: Encoding> Batch<E> {
-    fn new(n: usize, seed: u64) -> Self {
-        Batch {
-            games: vec![E::start(); n],
-            rngs: (0..n as u64)
-                .map(|i| {
-                    Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                })
-                .collect(),
-        }
+    /// `n` games at the start (`n` at most [`MAX_ENVS`]).
+    fn new(n: usize, seed: u64) -> PyResult<Self> {
+        let mut rngs = Vec::new();
+        rngs.try_reserve_exact(n)
+            .map_err(|_| PyMemoryError::new_err(format!("cannot allocate {n} generators")))?;
+        rngs.extend((0..n as u64).map(|i| {
+            Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        }));
+        let start = E::start().legal_write(&mut vec![false; E::ACTIONS]);
+        Ok(Batch {
+            games: try_filled(n, E::start(), "the games")?,
+            legal: try_filled(n, start, "the legal actions")?,
+            rngs,
+        })
     }
 
-    /// Writes game `i`'s observation (for the player to act) and action mask.
-    fn write(game: &E, obs: &mut [i8], mask: &mut [bool]) {
-        game.observe(game.current_player(), obs);
-        game.legal_mask(mask);
+    /// Restarts every game, and writes its observation (for the player to act) and its legal
+    /// actions: the caller's mask and the environment's own record.
+    fn restart(&mut self, obs: &mut [i8], masks: &mut [bool]) {
+        let per_obs = obs.len() / self.games.len();
+        self.games
+            .par_iter_mut()
+            .zip(self.legal.par_iter_mut())
+            .zip(obs.par_chunks_mut(per_obs))
+            .zip(masks.par_chunks_mut(E::ACTIONS))
+            .with_min_len(CHUNK)
+            .for_each(|(((game, legal), obs), mask)| {
+                *game = E::start();
+                game.observe(game.current_player(), obs);
+                *legal = game.legal_write(mask);
+            });
+    }
+
+    /// Checks every action against its game's own record of legal actions (never against a
+    /// buffer the caller can write): `ValueError` naming the first game whose action is not
+    /// legal.
+    fn check_actions(&self, actions: &[i64]) -> PyResult<()> {
+        let n = self.games.len();
+        if actions.len() != n {
+            return Err(value_error(format!(
+                "expected {n} actions, got {}",
+                actions.len()
+            )));
+        }
+        let in_range = |action: i64| usize::try_from(action).ok().filter(|&a| a < E::ACTIONS);
+        let illegal = actions
+            .iter()
+            .zip(&self.legal)
+            .position(|(&action, legal)| !in_range(action).is_some_and(|a| E::allows(legal, a)));
+        let Some(i) = illegal else {
+            return Ok(());
+        };
+        let action = actions[i];
+        Err(value_error(if in_range(action).is_some() {
+            format!(
+                "game {i}: action {action} is not legal in its position (see the action mask; \
+                 the environment checks its own record of the game, not the mask's contents)"
+            )
+        } else {
+            format!(
+                "game {i}: action {action} is not legal: actions are 0 to {}",
+                E::ACTIONS - 1
+            )
+        }))
+    }
+
+    /// Applies one action per game, checked by [`Batch::check_actions`], restarting the games
+    /// that end, and writes observations, legal actions (the caller's mask and the own
+    /// record), rewards for the movers and termination flags.
+    fn step(
+        &mut self,
+        actions: &[i64],
+        obs: &mut [i8],
+        masks: &mut [bool],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+    ) {
+        let per_obs = obs.len() / self.games.len();
+        self.games
+            .par_iter_mut()
+            .zip(actions.par_iter())
+            .zip(self.legal.par_iter_mut())
+            .zip(obs.par_chunks_mut(per_obs))
+            .zip(masks.par_chunks_mut(E::ACTIONS))
+            .zip(rewards.par_iter_mut().zip(terminated.par_iter_mut()))
+            .with_min_len(CHUNK)
+            .for_each(
+                |(((((game, &action), legal), obs), mask), (reward, done))| {
+                    let mover = game.current_player();
+                    let (returns, now_legal) = game.step_write(action as usize, obs, mask);
+                    *legal = now_legal;
+                    *reward = returns.map_or(0.0, |r| r[mover]);
+                    *done = returns.is_some();
+                },
+            );
     }
 }
 
@@ -61,25 +231,59 @@ macro_rules! vector_env {
             terminated: Py<PyArray1<bool>>,
         }
 
+        impl $class {
+            /// The observations' shape: games, planes, rows, columns.
+            fn observation_shape(&self) -> [usize; 4] {
+                let [p, r, c] = <$encoding as Encoding>::PLANES;
+                [self.batch.games.len(), p, r, c]
+            }
+
+            /// The action masks' shape: games, actions.
+            fn mask_shape(&self) -> [usize; 2] {
+                [self.batch.games.len(), <$encoding as Encoding>::ACTIONS]
+            }
+
+            /// Restarts every game into the buffers (after checking them).
+            fn restart(&mut self, py: Python<'_>) -> PyResult<()> {
+                let (obs_shape, mask_shape) = (self.observation_shape(), self.mask_shape());
+                let mut obs = writable(self.observations.bind(py), "observations", &obs_shape)?;
+                let mut masks = writable(self.masks.bind(py), "action masks", &mask_shape)?;
+                let obs = obs.as_slice_mut().map_err(value_error)?;
+                let masks = masks.as_slice_mut().map_err(value_error)?;
+                let batch = &mut self.batch;
+                py.detach(|| batch.restart(obs, masks));
+                Ok(())
+            }
+        }
+
         #[pymethods]
         impl $class {
-            /// `n` games, their random choices drawn from `seed`.
+            /// The most games an environment holds (2^20).
+            #[classattr]
+            const MAX_ENVS: usize = MAX_ENVS;
+
+            /// `n` games (1 to `MAX_ENVS`), their random choices drawn from `seed`.
+            /// `ValueError` for other `n`, checked before anything is allocated;
+            /// `MemoryError` when the buffers cannot be allocated.
             #[new]
             #[pyo3(signature = (n, seed = 0))]
             fn new(py: Python<'_>, n: usize, seed: u64) -> PyResult<Self> {
-                if n == 0 {
-                    return Err(value_error("n must be at least 1"));
+                if !(1..=MAX_ENVS).contains(&n) {
+                    return Err(value_error(format!(
+                        "n must be between 1 and MAX_ENVS = {MAX_ENVS} games, not {n}"
+                    )));
                 }
                 let [p, r, c] = <$encoding as Encoding>::PLANES;
-                Ok($class {
-                    batch: Batch::new(n, seed),
-                    observations: PyArray4::zeros(py, [n, p, r, c], false).unbind(),
-                    masks: PyArray2::from_vec2(py, &vec![vec![false; <$encoding>::ACTIONS]; n])
-                        .map_err(value_error)?
-                        .unbind(),
-                    rewards: PyArray1::zeros(py, n, false).unbind(),
-                    terminated: PyArray1::from_vec(py, vec![false; n]).unbind(),
-                })
+                let actions = <$encoding as Encoding>::ACTIONS;
+                let mut env = $class {
+                    batch: Batch::new(n, seed)?,
+                    observations: zeroed(py, &[n, p, r, c])?.unbind(),
+                    masks: zeroed(py, &[n, actions])?.unbind(),
+                    rewards: zeroed(py, &[n])?.unbind(),
+                    terminated: zeroed(py, &[n])?.unbind(),
+                };
+                env.restart(py)?;
+                Ok(env)
             }
 
             /// The number of games.
@@ -105,33 +309,17 @@ macro_rules! vector_env {
                 PyArray1::from_vec(py, players)
             }
 
-            /// Starts every game anew: `(observations, action_masks)`.
+            /// Starts every game anew: `(observations, action_masks)`. `ValueError` when
+            /// the caller made a buffer read-only or changed it in place.
             fn reset<'py>(
                 &mut self,
                 py: Python<'py>,
-            ) -> (Bound<'py, PyArray4<i8>>, Bound<'py, PyArray2<bool>>) {
-                let (obs, masks) = (self.observations.bind(py), self.masks.bind(py));
-                {
-                    let mut obs_rw = obs.readwrite();
-                    let mut masks_rw = masks.readwrite();
-                    let obs = obs_rw.as_slice_mut().expect("contiguous");
-                    let masks = masks_rw.as_slice_mut().expect("contiguous");
-                    let games = &mut self.batch.games;
-                    py.detach(|| {
-                        let per_obs = obs.len() / games.len();
-                        let per_mask = masks.len() / games.len();
-                        games
-                            .par_iter_mut()
-                            .zip(obs.par_chunks_mut(per_obs))
-                            .zip(masks.par_chunks_mut(per_mask))
-                            .with_min_len(CHUNK)
-                            .for_each(|((game, obs), mask)| {
-                                *game = <$encoding as Encoding>::start();
-                                Batch::write(game, obs, mask);
-                            });
-                    });
-                }
-                (obs.clone(), masks.clone())
+            ) -> PyResult<(Bound<'py, PyArray4<i8>>, Bound<'py, PyArray2<bool>>)> {
+                self.restart(py)?;
+                Ok((
+                    self.observations.bind(py).clone(),
+                    self.masks.bind(py).clone(),
+                ))
             }
 
             /// One uniformly random legal action per game, drawn in Rust.
@@ -149,10 +337,15 @@ macro_rules! vector_env {
                 PyArray1::from_vec(py, actions)
             }
 
-            /// Applies one action per game: `(observations, action_masks, rewards,
-            /// terminated)`. Rewards are the final result (+1, -1, 0) for the player who
-            /// made the game's last move, 0 otherwise. An illegal action raises
-            /// `ValueError` naming the game, and no game moves.
+            /// Applies one action per game (a 1-D `int64` array, copied before anything is
+            /// written, so it may be a view of these buffers): `(observations,
+            /// action_masks, rewards, terminated)`. Rewards are the final result (+1, -1,
+            /// 0) for the player who made the game's last move, 0 otherwise.
+            ///
+            /// An action that is not legal in its game's position, by the environment's
+            /// own record (an edited mask changes nothing), raises `ValueError` naming the
+            /// game, and no game moves; so does a buffer the caller made read-only or
+            /// changed in place.
             #[allow(clippy::type_complexity)]
             fn step<'py>(
                 &mut self,
@@ -164,55 +357,29 @@ macro_rules! vector_env {
                 Bound<'py, PyArray1<f32>>,
                 Bound<'py, PyArray1<bool>>,
             )> {
-                let actions = actions.as_slice().map_err(value_error)?;
+                // Copy the actions and end the borrow: the array may alias a buffer below.
+                let copied: Vec<i64> = match actions.as_slice() {
+                    Ok(contiguous) => contiguous.to_vec(),
+                    Err(_) => actions.as_array().iter().copied().collect(),
+                };
+                drop(actions);
+                let actions = copied;
+                self.batch.check_actions(&actions)?;
                 let n = self.batch.games.len();
-                if actions.len() != n {
-                    return Err(value_error(format!(
-                        "expected {n} actions, got {}",
-                        actions.len()
-                    )));
-                }
+                let (obs_shape, mask_shape) = (self.observation_shape(), self.mask_shape());
                 let (obs, masks) = (self.observations.bind(py), self.masks.bind(py));
                 let (rewards, terminated) = (self.rewards.bind(py), self.terminated.bind(py));
                 {
-                    let mut obs_rw = obs.readwrite();
-                    let mut masks_rw = masks.readwrite();
-                    let mut rewards_rw = rewards.readwrite();
-                    let mut terminated_rw = terminated.readwrite();
-                    let obs = obs_rw.as_slice_mut().expect("contiguous");
-                    let masks = masks_rw.as_slice_mut().expect("contiguous");
-                    let rewards = rewards_rw.as_slice_mut().expect("contiguous");
-                    let terminated = terminated_rw.as_slice_mut().expect("contiguous");
-                    let games = &mut self.batch.games;
-                    let per_obs = obs.len() / n;
-                    let per_mask = masks.len() / n;
-                    // Check every action against the mask the caller was given, so an
-                    // illegal one changes nothing.
-                    if let Some(i) = (0..n).find(|&i| {
-                        usize::try_from(actions[i])
-                            .ok()
-                            .is_none_or(|a| a >= per_mask || !masks[i * per_mask + a])
-                    }) {
-                        return Err(value_error(format!(
-                            "game {i}: action {} is not legal (see the action mask)",
-                            actions[i]
-                        )));
-                    }
-                    py.detach(|| {
-                        games
-                            .par_iter_mut()
-                            .zip(actions.par_iter())
-                            .zip(obs.par_chunks_mut(per_obs))
-                            .zip(masks.par_chunks_mut(per_mask))
-                            .zip(rewards.par_iter_mut().zip(terminated.par_iter_mut()))
-                            .with_min_len(CHUNK)
-                            .for_each(|((((game, &action), obs), mask), (reward, done))| {
-                                let mover = game.current_player();
-                                let returns = game.step_write(action as usize, obs, mask);
-                                *reward = returns.map_or(0.0, |r| r[mover]);
-                                *done = returns.is_some();
-                            });
-                    });
+                    let mut obs_rw = writable(obs, "observations", &obs_shape)?;
+                    let mut masks_rw = writable(masks, "action masks", &mask_shape)?;
+                    let mut rewards_rw = writable(rewards, "rewards", &[n])?;
+                    let mut terminated_rw = writable(terminated, "terminated", &[n])?;
+                    let obs = obs_rw.as_slice_mut().map_err(value_error)?;
+                    let masks = masks_rw.as_slice_mut().map_err(value_error)?;
+                    let rewards = rewards_rw.as_slice_mut().map_err(value_error)?;
+                    let terminated = terminated_rw.as_slice_mut().map_err(value_error)?;
+                    let batch = &mut self.batch;
+                    py.detach(|| batch.step(&actions, obs, masks, rewards, terminated));
                 }
                 Ok((
                     obs.clone(),
@@ -227,7 +394,7 @@ macro_rules! vector_env {
 
 vector_env!(VecOthello, "VecOthello", othello::Position);
 vector_env!(VecSantorini, "VecSantorini", santorini::Position);
-vector_env!(VecAmazons, "VecAmazons", AmazonsTurn);
+vector_env!(VecAmazons, "VecAmazons", amazons::encoding::Turn);
 
 macro_rules! single_env {
     ($class:ident, $name:literal, $encoding:ty) => {
@@ -340,7 +507,7 @@ impl PositionText for santorini::Position {
     }
 }
 
-impl PositionText for AmazonsTurn {
+impl PositionText for amazons::encoding::Turn {
     fn text(&self) -> String {
         let selected = match (self.from, self.to) {
             (Some(from), Some(to)) => format!("\nmoving {from}-{to}, arrow to choose"),
@@ -356,41 +523,51 @@ impl PositionText for AmazonsTurn {
 
 single_env!(OthelloEnv, "OthelloEnv", othello::Position);
 single_env!(SantoriniEnv, "SantoriniEnv", santorini::Position);
-single_env!(AmazonsEnv, "AmazonsEnv", AmazonsTurn);
+single_env!(AmazonsEnv, "AmazonsEnv", amazons::encoding::Turn);
 
 /// Plays `n` random games of `game` from the start (seeded) in Rust: the number won by the
-/// first player, by the second, and drawn.
+/// first player, by the second, and drawn. `n` is at most `MAX_RANDOM_GAMES` (10^9); larger
+/// counts raise `ValueError` up front, and Ctrl-C stops a run (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (game, n, seed = 0))]
 fn random_games(py: Python<'_>, game: &str, n: usize, seed: u64) -> PyResult<(u64, u64, u64)> {
-    fn play<E: Encoding>(n: usize, seed: u64) -> (u64, u64, u64) {
+    fn play<E: Encoding>(n: usize, seed: u64, stop: &AtomicBool) -> Option<(u64, u64, u64)> {
         (0..n)
             .into_par_iter()
             .map(|i| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ (i as u64) << 20);
                 let mut g = E::start();
                 loop {
                     if let Some([first, second]) = g.returns() {
-                        break (
+                        break Some((
                             u64::from(first > second),
                             u64::from(second > first),
                             u64::from(first == second),
-                        );
+                        ));
                     }
                     let a = g.random_action(&mut rng);
                     g.apply(a).expect("a legal action");
                 }
             })
-            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
+            .try_reduce(|| (0, 0, 0), |a, b| Some((a.0 + b.0, a.1 + b.1, a.2 + b.2)))
     }
     let game: bitgames::GameName = game.parse().map_err(value_error)?;
-    py.detach(|| match game {
-        bitgames::GameName::Othello => Ok(play::<othello::Position>(n, seed)),
-        bitgames::GameName::Santorini => Ok(play::<santorini::Position>(n, seed)),
-        bitgames::GameName::Amazons => Ok(play::<AmazonsTurn>(n, seed)),
+    if n > MAX_RANDOM_GAMES {
+        return Err(value_error(format!(
+            "n must be at most MAX_RANDOM_GAMES = {MAX_RANDOM_GAMES} games a call, not {n}"
+        )));
+    }
+    let played = crate::interrupt::interruptible(py, |stop| match game {
+        bitgames::GameName::Othello => Ok(play::<othello::Position>(n, seed, stop)),
+        bitgames::GameName::Santorini => Ok(play::<santorini::Position>(n, seed, stop)),
+        bitgames::GameName::Amazons => Ok(play::<amazons::encoding::Turn>(n, seed, stop)),
         bitgames::GameName::TowerDefence => Err("use TowerDefence.random_playouts"),
-    })
-    .map_err(value_error)
+    })?
+    .map_err(value_error)?;
+    played.ok_or_else(|| value_error("the games were stopped"))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -401,5 +578,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SantoriniEnv>()?;
     m.add_class::<AmazonsEnv>()?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
+    m.add("MAX_ENVS", MAX_ENVS)?;
+    m.add("MAX_RANDOM_GAMES", MAX_RANDOM_GAMES)?;
+    // How this build treats a Rust panic: "unwind" (a Python exception) in the `python`
+    // profile that pyproject.toml selects; "abort" would end the interpreter. The tests
+    // check it.
+    let panic = if cfg!(panic = "unwind") {
+        "unwind"
+    } else {
+        "abort"
+    };
+    m.add("_PANIC_STRATEGY", panic)?;
     Ok(())
 }

@@ -94,16 +94,35 @@ macro_rules! position_class {
             }
 
             /// The leaves `depth` plies below (bulk-counted at the last ply), with the named
-            /// kernel strategy (the fastest when `None`).
+            /// kernel strategy (the fastest when `None`). Ctrl-C stops it within a moment
+            /// (`KeyboardInterrupt`); depths past [`MAX_PERFT_DEPTH`] are refused up front.
             #[pyo3(signature = (depth, strategy = None))]
             fn perft(&self, py: Python<'_>, depth: u32, strategy: Option<&str>) -> PyResult<u64> {
-                let position = self.position;
-                let strategy = strategy.map(str::to_owned);
-                py.detach(move || position.perft(depth, strategy.as_deref()))
-                    .map_err(value_error)
+                perft(py, &self.position, depth, strategy)
             }
         }
     };
+}
+
+/// The deepest perft a position accepts: every game's count passes 64 bits, and any
+/// machine's patience, well before this many plies.
+pub(crate) const MAX_PERFT_DEPTH: u32 = 30;
+
+/// Perft of `position`, refused past [`MAX_PERFT_DEPTH`] and interruptible by Ctrl-C.
+pub(crate) fn perft(
+    py: Python<'_>,
+    position: &AnyPosition,
+    depth: u32,
+    strategy: Option<&str>,
+) -> PyResult<u64> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(value_error(format!(
+            "perft depth {depth} cannot finish: the most is {MAX_PERFT_DEPTH} (every count \
+             passes 64 bits before that)"
+        )));
+    }
+    crate::interrupt::interruptible(py, |stop| position.perft_until(depth, strategy, stop))?
+        .map_err(value_error)
 }
 
 /// Othello's 65 move names as Python strings, made once: listing the moves of a position
@@ -185,7 +204,41 @@ fn bitboards(position: &AnyPosition) -> Vec<(&'static str, u128)> {
 position_class!(Othello, "Othello", Othello);
 position_class!(Santorini, "Santorini", Santorini);
 position_class!(Amazons, "Amazons", Amazons);
+/// Every registered kernel operation of `game` run by every strategy on `position` (a
+/// random one from `seed` when `None`), as the web app's Kernels page shows it: a JSON list
+/// of `{"operation", "question", "layers", "count", "timings": [{"strategy",
+/// "ns_per_call", "agrees"}]}`. Each pair is timed for `budget_ms` milliseconds (0 to 100).
+#[pyfunction]
+#[pyo3(signature = (game, position = None, seed = 1, budget_ms = 1.0))]
+fn kernels_json(
+    py: Python<'_>,
+    game: &str,
+    position: Option<&str>,
+    seed: u64,
+    budget_ms: f64,
+) -> PyResult<String> {
+    use rand::SeedableRng;
+    let game: GameName = game.parse().map_err(value_error)?;
+    if !(0.0..=100.0).contains(&budget_ms) {
+        return Err(value_error(format!(
+            "budget_ms must be between 0 and 100, not {budget_ms}"
+        )));
+    }
+    let position = match position {
+        Some(text) => AnyPosition::parse(game, text),
+        None => AnyPosition::random(
+            game,
+            &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
+        ),
+    }
+    .map_err(value_error)?;
+    let budget = std::time::Duration::from_secs_f64(budget_ms / 1_000.0);
+    let runs = py.detach(|| bitgames::kernels::run_kernels(&position, budget));
+    serde_json::to_string(&runs).map_err(value_error)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(kernels_json, m)?)?;
     m.add_class::<Othello>()?;
     m.add_class::<Santorini>()?;
     m.add_class::<Amazons>()?;

@@ -5,7 +5,9 @@
 //! Positions travel as the game's notation, so a work unit is plain text and a pure function
 //! of its inputs: any machine holding the package can count it.
 
-use bitgames::search::{Evaluate, PositionTask, split};
+use std::sync::atomic::AtomicBool;
+
+use bitgames::search::{Evaluate, PositionTask, SplitError, split_within};
 use bitgames::{AnyPosition, GameName};
 use pyo3::prelude::*;
 
@@ -15,16 +17,21 @@ use crate::value_error;
 /// text and indices.
 type SplitTables = (Vec<String>, Vec<String>, Vec<(usize, usize, u64)>);
 
-struct Split {
+/// The most distinct positions a split may hold (about a gigabyte for the largest
+/// positions): past it the split is refused rather than exhausting memory.
+const MAX_SPLIT_POSITIONS: usize = 10_000_000;
+
+struct Split<'a> {
     depth: u32,
     fold: bool,
+    stop: &'a AtomicBool,
 }
 
-impl PositionTask for Split {
-    type Output = SplitTables;
+impl PositionTask for Split<'_> {
+    type Output = Result<SplitTables, SplitError>;
 
-    fn run<G: Evaluate>(self, root: G, _: &'static str) -> SplitTables {
-        let split = split(&root, self.depth, self.fold);
+    fn run<G: Evaluate>(self, root: G, _: &'static str) -> Self::Output {
+        let split = split_within(&root, self.depth, self.fold, MAX_SPLIT_POSITIONS, self.stop)?;
         // The enumeration order follows hash maps; sorting by text makes the tables the same
         // in every process, so work units cut from them keep their identity across runs.
         let mut order: Vec<(String, usize)> = split
@@ -44,11 +51,11 @@ impl PositionTask for Split {
             .map(|&(root_move, position, n)| (root_move, rank[position], n))
             .collect();
         paths.sort_unstable();
-        (
+        Ok((
             split.root_moves.iter().map(ToString::to_string).collect(),
             order.into_iter().map(|(text, _)| text).collect(),
             paths,
-        )
+        ))
     }
 }
 
@@ -60,7 +67,8 @@ impl PositionTask for Split {
 /// distinct positions as text, sorted (so the tables are the same in every process), and
 /// `(root move index, position index, multiplicity)` for every merged path. Perft `d` of
 /// the root is the sum over paths of multiplicity times perft `d - depth` of the position.
-/// The interpreter is released while it runs.
+/// The interpreter is released while it runs and Ctrl-C stops it; a split that would hold
+/// more than ten million positions is refused.
 #[pyfunction]
 #[pyo3(signature = (game, depth, position = None, fold = false))]
 fn split_positions(
@@ -72,10 +80,14 @@ fn split_positions(
 ) -> PyResult<SplitTables> {
     let game: GameName = game.parse().map_err(value_error)?;
     let root = AnyPosition::parse_or_start(game, position.as_deref()).map_err(value_error)?;
-    if depth == 0 {
-        return Err(value_error("the split depth must be at least 1"));
+    if !(1..=crate::games::MAX_PERFT_DEPTH).contains(&depth) {
+        return Err(value_error(format!(
+            "the split depth must be between 1 and {}, not {depth}",
+            crate::games::MAX_PERFT_DEPTH
+        )));
     }
-    py.detach(move || root.run(None, Split { depth, fold }))
+    crate::interrupt::interruptible(py, |stop| root.run(None, Split { depth, fold, stop }))?
+        .map_err(value_error)?
         .map_err(value_error)
 }
 
@@ -102,13 +114,10 @@ fn perft_positions(
                 .map_err(|err| value_error(format!("position {i}: {err}")))
         })
         .collect::<PyResult<Vec<AnyPosition>>>()?;
-    py.detach(move || {
-        positions
-            .iter()
-            .map(|position| position.perft(depth, strategy.as_deref()))
-            .collect::<Result<Vec<u64>, bitgames::Error>>()
-    })
-    .map_err(value_error)
+    positions
+        .iter()
+        .map(|position| crate::games::perft(py, position, depth, strategy.as_deref()))
+        .collect()
 }
 
 /// Registers the splitting functions on the native module.

@@ -5,6 +5,11 @@ use pyo3::prelude::*;
 
 use crate::value_error;
 
+/// The most games one `random_playouts` call plays (10^9): they run on one thread, at about
+/// 140,000 games a second from the start, so the largest call takes a couple of hours; larger
+/// counts are refused up front instead of running for days.
+pub const MAX_PLAYOUTS: u64 = 1_000_000_000;
+
 /// A Tower Defence game state (immutable: `step` returns the next one).
 #[pyclass(name = "TowerDefence", module = "bitgames", frozen)]
 #[derive(Clone, Debug)]
@@ -71,16 +76,31 @@ impl TowerDefence {
         .to_owned()
     }
 
+    /// The most games one `random_playouts` call plays (10^9).
+    #[classattr]
+    const MAX_PLAYOUTS: u64 = MAX_PLAYOUTS;
+
     /// `games` random games from this state (seeded): the number won by A, won by B, tied,
-    /// and the rounds simulated.
+    /// and the rounds simulated. `games` is at most `MAX_PLAYOUTS` (10^9); larger counts
+    /// raise `ValueError` up front, and Ctrl-C stops a run (`KeyboardInterrupt`).
     #[pyo3(signature = (games, seed = 1))]
-    fn random_playouts(&self, py: Python<'_>, games: u64, seed: u64) -> (u64, u64, u64, u64) {
-        let state = self.state.clone();
-        py.detach(move || {
-            let (stats, _) =
-                bitgames::towerdefence::random::playouts_serial::<Fastest>(&state, games, seed);
-            (stats.wins[0], stats.wins[1], stats.ties, stats.rounds)
-        })
+    fn random_playouts(
+        &self,
+        py: Python<'_>,
+        games: u64,
+        seed: u64,
+    ) -> PyResult<(u64, u64, u64, u64)> {
+        if games > MAX_PLAYOUTS {
+            return Err(value_error(format!(
+                "games must be at most MAX_PLAYOUTS = {MAX_PLAYOUTS} a call, not {games}"
+            )));
+        }
+        let state = &self.state;
+        let stats = crate::interrupt::interruptible(py, |stop| {
+            bitgames::towerdefence::random::playouts_until::<Fastest>(state, games, seed, stop)
+        })?
+        .ok_or_else(|| value_error("the playouts were stopped"))?;
+        Ok((stats.wins[0], stats.wins[1], stats.ties, stats.rounds))
     }
 }
 

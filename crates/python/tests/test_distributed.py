@@ -185,7 +185,7 @@ def test_split_amazons_from_a_midgame_position():
 def test_split_and_perft_positions_refuse_bad_input():
     with pytest.raises(ValueError, match="invalid othello position"):
         _native.split_positions("othello", 2, "not a position")
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="between 1 and 30, not 0"):
         _native.split_positions("othello", 0)
     with pytest.raises(ValueError, match="unknown game"):
         _native.split_positions("chess", 2)

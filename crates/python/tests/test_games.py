@@ -146,3 +146,28 @@ def test_random_games_are_seeded():
     assert bitgames.random_games("othello", 50, seed=5) == first
     assert sum(bitgames.random_games("amazons", 3, seed=1)) == 3
     assert sum(bitgames.random_games("santorini", 20, seed=1)) == 20
+
+
+def test_cells_show_what_stands_on_each_square():
+    cells = bitgames.Othello().cells()
+    assert len(cells) == 64 and cells[0] == ("a1", None, None)
+    by_name = {name: piece for name, piece, _ in cells}
+    assert (by_name["d4"], by_name["e4"]) == ("second", "first")
+    santorini = {name: (piece, level) for name, piece, level in bitgames.Santorini(SANTORINI_ROOT).cells()}
+    assert santorini["B3"] == ("first", 0) and santorini["C2"] == ("second", 0)
+    assert santorini["A1"] == (None, 0)
+    amazons = bitgames.Amazons("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q*1Q3 w").cells()
+    assert ("e1", "arrow", None) in amazons and ("d10", "second", None) in amazons
+
+
+def test_kernels_runs_every_registered_operation_with_every_strategy():
+    runs = bitgames.kernels("othello", str(bitgames.Othello()))
+    assert [r["operation"] for r in runs] == ["legal_moves", "flips", "count_replies"]
+    assert runs[0]["layers"] == [["d3", "c4", "f5", "e6"]]
+    assert runs[2]["count"] == 12  # perft 2 from the start
+    names = [s["name"] for s in bitgames.strategies("othello")]
+    for run in runs:
+        assert [t["strategy"] for t in run["timings"]] == names
+        assert all(t["agrees"] for t in run["timings"])
+    with pytest.raises(ValueError, match="invalid amazons position"):
+        bitgames.kernels("amazons", "not a position")

@@ -37,6 +37,20 @@ impl Instance {
         }
     }
 
+    /// The kernel question of `position`: its first worker of the side to move (in square
+    /// order) over the levels it moves on, where every other worker blocks its square as a
+    /// dome does. `None` before that worker is placed.
+    pub fn from_position<S: crate::Kernels>(position: &crate::Position<S>) -> Option<Instance> {
+        let side = position.side_to_move();
+        let from = position.workers(side).first()?;
+        let others = (position.workers(side) | position.workers(side.other())).without(from);
+        let mut grid = position.levels().to_grid();
+        for square in others {
+            grid[Cell::from(square).index()] = 4;
+        }
+        Some(Instance::new(Cell::from(from), grid))
+    }
+
     /// Draws one instance.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Instance {
         let mut spaces: [usize; 25] = core::array::from_fn(|i| i);
@@ -56,6 +70,13 @@ impl Instance {
     pub fn generate(count: usize, seed: u64) -> Vec<Instance> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         (0..count).map(|_| Instance::random(&mut rng)).collect()
+    }
+}
+
+impl core::fmt::Display for Instance {
+    /// What the question asks about, for reports.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "worker {}", self.square)
     }
 }
 

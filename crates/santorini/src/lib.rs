@@ -65,8 +65,10 @@
 //! # Ok::<(), bitgames_santorini::Error>(())
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod encoding;
 mod error;
 mod eval;
 pub mod instances;

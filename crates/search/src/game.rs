@@ -100,6 +100,11 @@ pub trait Game:
     /// Whether perft counts a finished game as one leaf at every remaining depth (Othello's
     /// published convention) or as no leaves (a position with no moves has no children).
     const FINISHED_GAME_IS_A_LEAF: bool;
+    /// Subtrees at most this many plies deep are counted by [`crate::perft_until`] without
+    /// looking at its stop flag: deep enough that reading the flag costs nothing, shallow
+    /// enough that each subtree takes well under a millisecond. Games with huge branching
+    /// factors lower it.
+    const PERFT_UNINTERRUPTED_DEPTH: u32 = 4;
 
     /// The standard start position.
     fn start() -> Self;

@@ -45,6 +45,9 @@
 //! the web app, the Python bindings) chooses moves the same way. [`elo`] turns a match
 //! result into an Elo difference with a 95% interval.
 //!
+//! [`encoding`] turns a game into a reinforcement-learning environment: integer actions,
+//! observation planes and action masks ([`Encoding`]), each game's numbering in its crate.
+//!
 //! Each game's position type is generic over a kernel strategy. [`GameFamily`] (implemented
 //! by the [`game_family!`] macro in every game crate) runs a [`PositionTask`], generic over
 //! the position type, on a position converted to the strategy a user names at run time.
@@ -147,10 +150,12 @@
 //! assert!(result.score > 0);
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod alphabeta;
 pub mod elo;
+pub mod encoding;
 pub mod engine;
 mod evaluate;
 mod family;
@@ -166,13 +171,14 @@ mod tt;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use arrayvec::ArrayVec;
+pub use encoding::Encoding;
 pub use evaluate::{Evaluate, WIN};
 pub use family::{GameFamily, PositionTask};
 pub use game::{Game, Outcome, Player};
 pub use mcts::{EXPLORATION, Mcts, MctsResult};
-pub use perft::{divide, perft, perft_generic, perft_parallel};
+pub use perft::{PerftStop, divide, perft, perft_generic, perft_parallel, perft_until};
 pub use playout::{Playout, RandomPosition, random_playout};
-pub use split::{Divide, Split, perft_split, split};
+pub use split::{Divide, Split, SplitError, perft_split, split, split_within};
 pub use suite::{
     Checked, Mismatch, PerftCase, PerftCount, PerftSuite, SuiteError, SuiteReport,
     SuiteSyntaxError, SyntaxErrorKind, assert_suite, run_suite,

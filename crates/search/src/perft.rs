@@ -1,6 +1,8 @@
 //! Perft: count the leaves of the game tree to a fixed depth, the standard test of a move
 //! generator against published counts.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::Game;
@@ -32,6 +34,39 @@ pub fn perft_generic<G: Game>(position: &G, depth: u32) -> u64 {
                 .sum()
         }
     }
+}
+
+/// Why [`perft_until`] gave no count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PerftStop {
+    /// The caller set the stop flag.
+    #[error("perft was interrupted")]
+    Interrupted,
+    /// The count does not fit in 64 bits.
+    #[error("the perft count does not fit in 64 bits")]
+    Overflow,
+}
+
+/// [`perft`] that gives up soon after `stop` is set, for front ends where a person may
+/// interrupt a count that would run for days: the flag is read at every node more than
+/// [`Game::PERFT_UNINTERRUPTED_DEPTH`] plies from the leaves, and the subtrees below are
+/// counted with [`Game::count_leaves`] at full speed. A count past `u64::MAX` is an error,
+/// never a wrapped number.
+pub fn perft_until<G: Game>(position: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftStop> {
+    if stop.load(Ordering::Relaxed) {
+        return Err(PerftStop::Interrupted);
+    }
+    if depth <= G::PERFT_UNINTERRUPTED_DEPTH {
+        return Ok(position.count_leaves(depth));
+    }
+    let moves = position.legal_moves();
+    if moves.as_ref().is_empty() {
+        return Ok(u64::from(G::FINISHED_GAME_IS_A_LEAF));
+    }
+    moves.into_iter().try_fold(0u64, |total, mv| {
+        let below = perft_until(&position.play(mv), depth - 1, stop)?;
+        total.checked_add(below).ok_or(PerftStop::Overflow)
+    })
 }
 
 /// The leaves one ply below a position with `moves` legal moves.

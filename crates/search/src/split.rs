@@ -12,6 +12,7 @@
 //! ([`perft_split`]) or on other machines (the Python package's Ray runner).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -59,6 +60,33 @@ impl<G: Game> Split<G> {
 /// a finished game as a leaf at every remaining depth (Othello), and is dropped otherwise
 /// (it has no leaves further down). `depth` must be at least 1.
 pub fn split<G: Game>(root: &G, depth: u32, fold: bool) -> Split<G> {
+    match split_within(root, depth, fold, usize::MAX, &AtomicBool::new(false)) {
+        Ok(split) => split,
+        Err(err) => unreachable!("an unbounded split that nothing stops cannot fail: {err}"),
+    }
+}
+
+/// Why [`split_within`] gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    /// The positions kept so far and one root move's frontier grew past the limit.
+    #[error("the split holds more than {0} distinct positions; choose a smaller split depth")]
+    TooManyPositions(usize),
+    /// The caller asked it to stop.
+    #[error("the split was stopped")]
+    Stopped,
+}
+
+/// [`split`], giving up when the distinct positions kept so far and the frontier being built
+/// hold more than `max_positions` (memory the caller cannot afford), or soon after `stop` is
+/// set.
+pub fn split_within<G: Game>(
+    root: &G,
+    depth: u32,
+    fold: bool,
+    max_positions: usize,
+    stop: &AtomicBool,
+) -> Result<Split<G>, SplitError> {
     assert!(depth >= 1, "the split depth must be at least 1");
     let canon = |position: G| if fold { position.canonical() } else { position };
     let root_moves: Vec<G::Move> = root.legal_moves().into_iter().collect();
@@ -70,6 +98,12 @@ pub fn split<G: Game>(root: &G, depth: u32, fold: bool) -> Split<G> {
         for _ in 1..depth {
             let mut next: HashMap<G, u64> = HashMap::with_capacity(frontier.len() * 8);
             for (position, multiplicity) in frontier {
+                if positions.len() + next.len() > max_positions {
+                    return Err(SplitError::TooManyPositions(max_positions));
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return Err(SplitError::Stopped);
+                }
                 let moves = position.legal_moves();
                 if moves.as_ref().is_empty() {
                     if G::FINISHED_GAME_IS_A_LEAF {
@@ -91,12 +125,12 @@ pub fn split<G: Game>(root: &G, depth: u32, fold: bool) -> Split<G> {
             paths.push((r, i, multiplicity));
         }
     }
-    Split {
+    Ok(Split {
         depth,
         root_moves,
         positions,
         paths,
-    }
+    })
 }
 
 /// Perft `depth` below `root` through a split at `split_depth` (1..=`depth`): each distinct

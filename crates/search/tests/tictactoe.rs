@@ -4,8 +4,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use bitgames_search::{
-    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, PerftSuite, Player, SuiteError,
-    WIN, perft, run_suite,
+    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, PerftStop, PerftSuite, Player,
+    SplitError, SuiteError, WIN, perft, perft_until, run_suite, split, split_within,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,6 +160,47 @@ fn perft_counts_tictactoe_games() {
     // move and 46,080 draws): the published counts.
     assert_eq!(perft(&Board::start(), 9), 127_872);
     assert_eq!(perft(&Board::start(), 2), 72);
+}
+
+#[test]
+fn perft_until_counts_as_perft_does_and_stops_when_asked() {
+    use std::sync::atomic::AtomicBool;
+    let running = AtomicBool::new(false);
+    // Deeper than the uninterrupted depth (4), so the flag is read on the way down.
+    assert_eq!(perft_until(&Board::start(), 9, &running), Ok(127_872));
+    assert_eq!(perft_until(&Board::start(), 3, &running), Ok(504));
+    let stopped = AtomicBool::new(true);
+    assert_eq!(
+        perft_until(&Board::start(), 9, &stopped),
+        Err(PerftStop::Interrupted)
+    );
+}
+
+#[test]
+fn a_bounded_split_refuses_past_its_limit_and_stops_when_asked() {
+    use std::sync::atomic::AtomicBool;
+    let running = AtomicBool::new(false);
+    let all = split(&Board::start(), 3, false);
+    let within = split_within(&Board::start(), 3, false, 1_000, &running).unwrap();
+    // The same positions (in hash-map order, which differs between maps) and sequences.
+    let set = |positions: &[Board]| {
+        positions
+            .iter()
+            .copied()
+            .collect::<std::collections::HashSet<_>>()
+    };
+    assert_eq!(set(&within.positions), set(&all.positions));
+    assert_eq!((within.sequences(), all.sequences()), (504, 504));
+    // After each of the nine first moves, 8 * 7 = 56 sequences reach 56 distinct positions.
+    assert_eq!(
+        split_within(&Board::start(), 3, false, 20, &running).unwrap_err(),
+        SplitError::TooManyPositions(20)
+    );
+    let stopped = AtomicBool::new(true);
+    assert_eq!(
+        split_within(&Board::start(), 3, false, 1_000, &stopped).unwrap_err(),
+        SplitError::Stopped
+    );
 }
 
 #[test]

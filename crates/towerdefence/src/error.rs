@@ -70,6 +70,43 @@ pub enum Error {
         /// The value in the file.
         found: String,
     },
+    /// A game setting the engine writes in every state file is missing, so the file cannot
+    /// be checked against the official configuration (and was not written by the engine).
+    #[error(
+        "state JSON: gameDetails.{field} is missing; the official engine v3.0.2 writes it in \
+         every state, and this simulation checks it against that configuration"
+    )]
+    MissingConfig {
+        /// The setting, as a path under `gameDetails` (e.g. `buildingPrices` or
+        /// `buildingsStats.TESLA.price`).
+        field: String,
+    },
+    /// The `players` list is not player A then player B, as the engine writes it: a
+    /// player is missing or repeated, or the two are swapped (which would give each
+    /// player the other's energy, health and score).
+    #[error(
+        "state JSON: players: expected players A and B, in that order (the engine lists \
+         player A first), found playerTypes {found:?}"
+    )]
+    PlayerTypes {
+        /// The `playerType` of each entry of `players`, in file order.
+        found: Vec<String>,
+    },
+    /// A map cell's `cellOwner` is not the player whose half the cell is in.
+    #[error(
+        "state JSON: gameMap cell ({x},{y}): cellOwner is {found:?}, but the cell is in player \
+         {expected}'s half (x 0..7 is A's, 8..15 is B's)"
+    )]
+    CellOwner {
+        /// The map column (0..16, player A's half first).
+        x: u8,
+        /// The map row (0..8).
+        y: u8,
+        /// The `cellOwner` in the file.
+        found: String,
+        /// The owner of the cell's half.
+        expected: crate::Player,
+    },
     /// The map is not 16x8 cells, a cell is out of place, or a cell named is off the map.
     #[error("state JSON: gameMap: {problem}")]
     Map {

@@ -1,7 +1,9 @@
 //! Reading and writing the engine's `state.json` (rendered for player A).
 //!
 //! Reading takes what the simulation needs (round, players, buildings, missiles) and checks
-//! the configuration the file declares against v3.0.2; the rest (`teslaHitList`, the
+//! what the engine always writes: the configuration under `gameDetails` (every setting
+//! present, with its v3.0.2 value), the players listed as A then B, and each cell's
+//! `cellOwner` naming the player whose half it is in. The rest (`teslaHitList`, the
 //! missiles' ids, the repeated building statistics) is ignored. Writing renders the full
 //! engine format, so a state written here can be fed to a competition bot.
 
@@ -76,11 +78,13 @@ struct JsonPlayer {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct JsonCell {
     x: i64,
     y: i64,
     buildings: Vec<JsonBuilding>,
     missiles: Vec<JsonMissile>,
+    cell_owner: String,
 }
 
 #[derive(Deserialize)]
@@ -118,17 +122,28 @@ fn player_type(text: &str) -> Option<Player> {
     }
 }
 
+/// Checks a setting the engine always writes: present, and the official value.
 fn check_config(field: &str, expected: i64, found: Option<i64>) -> Result<(), Error> {
     match found {
+        None => Err(missing(field)),
         Some(found) if found != expected => Err(Error::Config {
             field: field.to_owned(),
             expected: expected.to_string(),
             found: found.to_string(),
         }),
-        _ => Ok(()),
+        Some(_) => Ok(()),
     }
 }
 
+fn missing(field: &str) -> Error {
+    Error::MissingConfig {
+        field: field.to_owned(),
+    }
+}
+
+/// Checks the configuration the file declares. Every setting the engine writes must be
+/// there (a file without them was not written by the engine, and its rules cannot be
+/// checked) with its official v3.0.2 value; an unknown building name is refused.
 fn check_details(details: &JsonDetails) -> Result<(), Error> {
     check_config("maxRounds", i64::from(MAX_ROUNDS), details.max_rounds)?;
     check_config("mapWidth", i64::from(MAP_WIDTH), details.map_width)?;
@@ -138,7 +153,24 @@ fn check_details(details: &JsonDetails) -> Result<(), Error> {
         i64::from(ROUND_INCOME),
         details.round_income_energy,
     )?;
-    for (name, &price) in details.building_prices.iter().flatten() {
+    let prices = details
+        .building_prices
+        .as_ref()
+        .ok_or_else(|| missing("buildingPrices"))?;
+    let stats = details
+        .buildings_stats
+        .as_ref()
+        .ok_or_else(|| missing("buildingsStats"))?;
+    for kind in BuildingKind::ALL {
+        let name = kind.engine_name();
+        if !prices.contains_key(name) {
+            return Err(missing(&format!("buildingPrices.{name}")));
+        }
+        if !stats.contains_key(name) {
+            return Err(missing(&format!("buildingsStats.{name}")));
+        }
+    }
+    for (name, &price) in prices {
         let Some(kind) = BuildingKind::from_engine_name(name) else {
             return Err(Error::Config {
                 field: format!("buildingPrices.{name}"),
@@ -152,7 +184,7 @@ fn check_details(details: &JsonDetails) -> Result<(), Error> {
             Some(price),
         )?;
     }
-    for (name, stats) in details.buildings_stats.iter().flatten() {
+    for (name, stats) in stats {
         let Some(kind) = BuildingKind::from_engine_name(name) else {
             return Err(Error::Config {
                 field: format!("buildingsStats.{name}"),
@@ -199,27 +231,29 @@ fn check_details(details: &JsonDetails) -> Result<(), Error> {
             )?;
         }
     }
-    if let Some(curtain) = &details.iron_curtain_stats {
-        for (field, expected, found) in [
-            (
-                "activeRounds",
-                IRON_CURTAIN_ACTIVE_ROUNDS,
-                curtain.active_rounds,
-            ),
-            (
-                "resetPeriod",
-                IRON_CURTAIN_RESET_PERIOD as i32,
-                curtain.reset_period,
-            ),
-            ("price", IRON_CURTAIN_PRICE, curtain.price),
-            (
-                "constructionScore",
-                IRON_CURTAIN_SCORE,
-                curtain.construction_score,
-            ),
-        ] {
-            check_config(&format!("ironCurtainStats.{field}"), expected.into(), found)?;
-        }
+    let curtain = details
+        .iron_curtain_stats
+        .as_ref()
+        .ok_or_else(|| missing("ironCurtainStats"))?;
+    for (field, expected, found) in [
+        (
+            "activeRounds",
+            IRON_CURTAIN_ACTIVE_ROUNDS,
+            curtain.active_rounds,
+        ),
+        (
+            "resetPeriod",
+            IRON_CURTAIN_RESET_PERIOD as i32,
+            curtain.reset_period,
+        ),
+        ("price", IRON_CURTAIN_PRICE, curtain.price),
+        (
+            "constructionScore",
+            IRON_CURTAIN_SCORE,
+            curtain.construction_score,
+        ),
+    ] {
+        check_config(&format!("ironCurtainStats.{field}"), expected.into(), found)?;
     }
     Ok(())
 }
@@ -260,7 +294,9 @@ fn read_player(json: &JsonPlayer) -> Result<PlayerState, Error> {
 
 impl State {
     /// Reads the engine's `state.json` (rendered for player A), checking its configuration
-    /// against v3.0.2 and the state against [`State::validate`].
+    /// against v3.0.2 (a missing setting is [`Error::MissingConfig`]), the players' order
+    /// ([`Error::PlayerTypes`]), each cell's owner ([`Error::CellOwner`]) and the state
+    /// against [`State::validate`].
     ///
     /// ```
     /// use bitgames_towerdefence::State;
@@ -282,14 +318,16 @@ impl State {
         let mut state = State::start();
         state.round = round;
 
+        // The engine lists player A, then B. Any other list (one missing or repeated, or
+        // the two swapped, which would hand each player the other's numbers) is refused.
         let types: Vec<&str> = json
             .players
             .iter()
             .map(|p| p.player_type.as_str())
             .collect();
-        if types != ["A", "B"] && types != ["B", "A"] {
-            return Err(Error::Players {
-                problem: format!("expected players A and B, found {types:?}"),
+        if types != ["A", "B"] {
+            return Err(Error::PlayerTypes {
+                found: types.into_iter().map(str::to_owned).collect(),
             });
         }
         for (p, player) in json
@@ -458,6 +496,14 @@ fn building_json(x: u8, y: u8, owner: &str, b: Building) -> Value {
 
 fn read_cell(state: &mut State, x: u8, y: u8, cell: &JsonCell) -> Result<(), Error> {
     let owner = Player::owning(x);
+    if player_type(&cell.cell_owner) != Some(owner) {
+        return Err(Error::CellOwner {
+            x,
+            y,
+            found: cell.cell_owner.clone(),
+            expected: owner,
+        });
+    }
     match cell.buildings.as_slice() {
         [] => {}
         [b] => {

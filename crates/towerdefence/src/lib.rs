@@ -86,6 +86,7 @@
 //! random player or another bot. [`replay::replay_dir`] checks a strategy against a
 //! directory of recorded rounds and reports the first field that differs.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod bot;

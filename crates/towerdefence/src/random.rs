@@ -6,6 +6,7 @@
 //! round 400 has been played. Every game is seeded, and game `i` of a batch seeded `s` is
 //! the same game whatever the number of threads.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt, SeedableRng};
@@ -119,6 +120,26 @@ pub fn playouts_serial<S: Simulation>(
         stats.add(playout::<S, _>(&mut game, &mut game_rng(seed, i)))
     });
     (stats, start.elapsed())
+}
+
+/// [`playouts_serial`] that gives up (`None`) soon after `stop` is set, for front ends where
+/// a person may interrupt a long run: the same games and the same totals otherwise.
+pub fn playouts_until<S: Simulation>(
+    state: &State,
+    games: u64,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<PlayoutStats> {
+    /// Games between looks at the flag: well under a millisecond of play.
+    const CHECK_EVERY: u64 = 64;
+    let board = S::load(state);
+    (0..games).try_fold(PlayoutStats::default(), |stats, i| {
+        if i % CHECK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut game = board.clone();
+        Some(stats.add(playout::<S, _>(&mut game, &mut game_rng(seed, i))))
+    })
 }
 
 /// Runs `f` in a rayon pool of `threads` threads (0: the global pool).

@@ -181,7 +181,7 @@ fn malformed_state_files_say_what_is_wrong() {
                 "\"playerType\":\"B\",\"energy\"",
                 "\"playerType\":\"A\",\"energy\"",
             ),
-            "expected players A and B",
+            "expected players A and B, in that order",
         ),
         (
             edit(
@@ -246,6 +246,155 @@ fn malformed_state_files_say_what_is_wrong() {
         match State::from_json(&text) {
             Ok(_) => panic!("accepted a state that should fail with {words:?}"),
             Err(e) => assert!(e.to_string().contains(words), "wanted {words:?}, got: {e}"),
+        }
+    }
+}
+
+// The three edits a hostile-input run found accepted (issue 22): each is now a typed error
+// naming the field, made from a real state the official engine wrote.
+
+/// `text` read as a state, which must fail.
+fn refused(text: &str) -> Error {
+    State::from_json(text).expect_err("an edited state")
+}
+
+#[test]
+fn missing_settings_are_typed_errors() {
+    let json = valid_json();
+    let read = refused;
+    // gameDetails.buildingPrices left out.
+    let prices = "\"buildingPrices\":{\"DEFENSE\":30,\"ENERGY\":20,\"TESLA\":100,\"ATTACK\":30},";
+    let err = read(&edit(&json, prices, ""));
+    assert_eq!(
+        err,
+        Error::MissingConfig {
+            field: "buildingPrices".into()
+        }
+    );
+    assert!(
+        err.to_string()
+            .contains("gameDetails.buildingPrices is missing"),
+        "{err}"
+    );
+    // One building's price left out.
+    let err = read(&edit(&json, "\"TESLA\":100,", ""));
+    assert_eq!(
+        err,
+        Error::MissingConfig {
+            field: "buildingPrices.TESLA".into()
+        }
+    );
+    // Any other setting the engine writes, left out.
+    for (from, field) in [
+        ("\"maxRounds\":400,", "maxRounds"),
+        ("\"roundIncomeEnergy\":5,", "roundIncomeEnergy"),
+        ("\"weaponSpeed\":0,", "buildingsStats.DEFENSE.weaponSpeed"),
+        ("\"activeRounds\":6,", "ironCurtainStats.activeRounds"),
+    ] {
+        assert_eq!(
+            read(&edit(&json, from, "")),
+            Error::MissingConfig {
+                field: field.into()
+            },
+            "{from}"
+        );
+    }
+}
+
+#[test]
+fn swapped_or_repeated_player_types_are_typed_errors() {
+    let json = valid_json();
+    let read = refused;
+    // The two players' playerTypes swapped: read as it was, A would get B's 155 energy.
+    let swapped = edit(
+        &edit(
+            &json,
+            "{\"playerType\":\"A\",\"energy\":295",
+            "{\"playerType\":\"B\",\"energy\":295",
+        ),
+        "{\"playerType\":\"B\",\"energy\":155",
+        "{\"playerType\":\"A\",\"energy\":155",
+    );
+    let err = read(&swapped);
+    assert_eq!(
+        err,
+        Error::PlayerTypes {
+            found: vec!["B".into(), "A".into()]
+        }
+    );
+    assert!(err.to_string().contains("in that order"), "{err}");
+    // One player twice.
+    let twice = edit(
+        &json,
+        "{\"playerType\":\"B\",\"energy\":155",
+        "{\"playerType\":\"A\",\"energy\":155",
+    );
+    assert_eq!(
+        read(&twice),
+        Error::PlayerTypes {
+            found: vec!["A".into(), "A".into()]
+        }
+    );
+}
+
+#[test]
+fn a_wrong_or_missing_cell_owner_is_a_typed_error() {
+    let json = valid_json();
+    let read = refused;
+    // A cell of A's half said to be B's, one of B's said to be A's, and a made-up owner.
+    let err = read(&edit(
+        &json,
+        "\"cellOwner\":\"A\"},{\"x\":1,\"y\":0,",
+        "\"cellOwner\":\"B\"},{\"x\":1,\"y\":0,",
+    ));
+    assert_eq!(
+        err,
+        Error::CellOwner {
+            x: 0,
+            y: 0,
+            found: "B".into(),
+            expected: bitgames_towerdefence::Player::A
+        }
+    );
+    assert!(
+        err.to_string()
+            .contains("gameMap cell (0,0): cellOwner is \"B\", but the cell is in player A's half"),
+        "{err}"
+    );
+    let err = read(&edit(
+        &json,
+        "\"cellOwner\":\"B\"},{\"x\":9,\"y\":0,",
+        "\"cellOwner\":\"A\"},{\"x\":9,\"y\":0,",
+    ));
+    assert!(
+        matches!(err, Error::CellOwner { x: 8, y: 0, .. }),
+        "{err:?}"
+    );
+    let err = read(&edit(&json, "\"cellOwner\":\"A\"", "\"cellOwner\":\"C\""));
+    assert!(
+        matches!(err, Error::CellOwner { x: 0, y: 0, .. }),
+        "{err:?}"
+    );
+    // And one left out.
+    let err = read(&edit(&json, ",\"cellOwner\":\"A\"", ""));
+    assert!(
+        err.to_string().contains("missing field `cellOwner`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_official_state_and_every_written_state_still_reads() {
+    for game in common::official_games() {
+        for (n, text) in game.state_json.iter().enumerate() {
+            let state =
+                State::from_json(text).unwrap_or_else(|e| panic!("{} round {n}: {e}", game.name));
+            assert_eq!(
+                State::from_json(&state.to_json()).as_ref(),
+                Ok(&state),
+                "{} round {n}",
+                game.name
+            );
         }
     }
 }

@@ -333,7 +333,8 @@ async function runKernels(random) {
       const card = document.createElement("div");
       card.className = "card";
       const title = document.createElement("h3");
-      title.textContent = op.title;
+      title.textContent = op.operation + " (" + op.question + ")" +
+        (op.count === null ? "" : ": " + op.count);
       card.appendChild(title);
       // Squares of the answer, each with the layer (distance) it belongs to.
       const layer = new Map();

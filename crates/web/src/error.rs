@@ -35,6 +35,30 @@ pub enum ApiError {
     /// Too many games are thinking already.
     #[error("the server is busy: {0} games are already thinking; try again shortly")]
     Busy(usize),
+    /// Too many compares are running already (they have their own slots, apart from the
+    /// thinking games').
+    #[error("the server is busy: {0} compares are already running; try again shortly")]
+    CompareBusy(usize),
+    /// The work did not finish within its time cap (it may go on in the background, in its
+    /// slot, until it ends).
+    #[error(
+        "{work} did not finish within {seconds:.1} s; ask for less (fewer instances, a \
+         shorter time) or try again shortly"
+    )]
+    TooSlow {
+        /// What was running, e.g. "the compare".
+        work: &'static str,
+        /// Its time cap, in seconds.
+        seconds: f64,
+    },
+    /// The path exists but not for this method (the `Allow` header says which).
+    #[error("method {method} is not allowed on {path} (see the Allow header)")]
+    MethodNotAllowed {
+        /// The method asked for.
+        method: String,
+        /// The path asked for.
+        path: String,
+    },
     /// A file the request named could not be read.
     #[error("{0}")]
     NotFound(String),
@@ -52,7 +76,10 @@ impl ApiError {
             ApiError::Position { .. } | ApiError::IllegalMove(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy(_) | ApiError::CompareBusy(_) | ApiError::TooSlow { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -6,8 +6,24 @@
 //! The crate is a thin skin: rules, parsers, kernels and engines all live in the game crates,
 //! reached through the [`bitgames`] facade. Every request body is treated as hostile input:
 //! size-limited, parsed strictly, answered with a 4xx and `{"error": "..."}` when wrong.
-//! Engine work runs on blocking threads, at most [`Limits::max_thinking`] at once, each for
-//! at most [`Limits::max_time_ms`].
+//! Every error has that JSON body, a wrong method (405) and anything the router itself
+//! refuses included.
+//!
+//! Work is bounded in two lanes of blocking threads, so a slow request never holds up a
+//! quick one of the other lane:
+//!
+//! - the thinking lane: engine moves, kernel drawings and Tower Defence replays, at most
+//!   [`Limits::max_thinking`] at once, an engine for at most [`Limits::max_time_ms`], and
+//!   each answered within [`Limits::work_time`] (a 503 past it);
+//! - the compare lane: `bitgames compare` runs, at most [`Limits::max_comparing`] at once,
+//!   on at most [`Limits::max_compare_instances`] instances (a few seconds of work), each
+//!   answered within [`Limits::compare_time`].
+//!
+//! A request waits at most [`Limits::queue_wait`] for a slot in its lane (a 503 after).
+//! Work past its deadline cannot be interrupted (the kernels and engines do not poll for
+//! cancellation), so it keeps its slot until it ends: the lanes stay bounded, and the caps
+//! on instances and thinking time keep that short. Positions and moves are answered on the
+//! async threads directly; their work is bounded by the body limit (microseconds).
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -16,6 +32,7 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod board;
@@ -31,7 +48,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
 use bitgames::GameName;
@@ -46,16 +63,31 @@ pub use error::ApiError;
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Games thinking at once (each on its own blocking thread); more wait their turn.
+    /// Kernel drawings and replays share these slots; compares have their own
+    /// ([`Limits::max_comparing`]).
     pub max_thinking: usize,
-    /// How long a request waits for a thinking slot before a 503.
+    /// How long a request waits for a slot in its lane before a 503.
     pub queue_wait: Duration,
     /// The longest thinking time a request may ask for, in milliseconds.
     pub max_time_ms: u64,
+    /// How long the work of an engine move, kernel drawing or replay may take once it has
+    /// its slot before the request is answered 503 (an engine move gets at least its
+    /// thinking time and a second more).
+    pub work_time: Duration,
     /// The largest request body, in bytes (a Tower Defence `state.json` is about 30 kB, but
     /// replays are read from disk, so bodies stay small).
     pub max_body_bytes: usize,
-    /// The most random instances a compare request may ask for.
+    /// Compares running at once, in their own lane apart from the thinking slots, so an
+    /// engine move is never refused behind a compare.
+    pub max_comparing: usize,
+    /// The most random instances a compare request may ask for. A compare times every
+    /// (operation, strategy) pair for about 0.2 s whatever the count, plus the checking
+    /// and timing passes over the instances: with the default of 10,000 a compare of any
+    /// game takes 1.5 to 7 s on a 2-core machine (Othello, 21 kernels, is the slowest).
     pub max_compare_instances: usize,
+    /// How long a compare may take once it has its slot before the request is answered
+    /// 503.
+    pub compare_time: Duration,
 }
 
 impl Default for Limits {
@@ -65,8 +97,34 @@ impl Default for Limits {
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(30),
             max_time_ms: 10_000,
+            work_time: Duration::from_secs(15),
             max_body_bytes: 64 * 1024,
-            max_compare_instances: 100_000,
+            max_comparing: 1,
+            max_compare_instances: 10_000,
+            compare_time: Duration::from_secs(20),
+        }
+    }
+}
+
+/// A pool of blocking-thread slots: the thinking lane or the compare lane.
+#[derive(Debug)]
+struct Lane {
+    /// What runs in it, for the 503 when its work overruns.
+    work: &'static str,
+    /// The 503 when no slot frees up in time.
+    busy: fn(usize) -> ApiError,
+    slots: usize,
+    semaphore: Arc<Semaphore>,
+}
+
+impl Lane {
+    fn new(work: &'static str, busy: fn(usize) -> ApiError, slots: usize) -> Lane {
+        let slots = slots.max(1);
+        Lane {
+            work,
+            busy,
+            slots,
+            semaphore: Arc::new(Semaphore::new(slots)),
         }
     }
 }
@@ -74,7 +132,8 @@ impl Default for Limits {
 #[derive(Debug)]
 struct App {
     limits: Limits,
-    thinking: Arc<Semaphore>,
+    thinking: Lane,
+    comparing: Lane,
 }
 
 type Shared = State<Arc<App>>;
@@ -87,7 +146,12 @@ const STYLE_CSS: &str = include_str!("../assets/style.css");
 pub fn router(limits: Limits) -> Router {
     let app = Arc::new(App {
         limits,
-        thinking: Arc::new(Semaphore::new(limits.max_thinking.max(1))),
+        thinking: Lane::new(
+            "the engine move, kernels or replay",
+            ApiError::Busy,
+            limits.max_thinking,
+        ),
+        comparing: Lane::new("the compare", ApiError::CompareBusy, limits.max_comparing),
     });
     Router::new()
         .route(
@@ -109,8 +173,11 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/kernels", post(kernels_handler))
         .route("/api/compare", get(compare))
         .route("/api/towerdefence/replay", post(replay))
+        // After the routes: it applies to the routes already added.
+        .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(app)
 }
 
@@ -127,6 +194,46 @@ async fn not_found(uri: Uri) -> ApiError {
     ApiError::NotFound(format!("no such page or endpoint: {}", uri.path()))
 }
 
+/// A known path asked with the wrong method: 405 with the JSON error (axum adds the `Allow`
+/// header naming the right one).
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    }
+}
+
+/// The last line of defence for "every error is JSON": an error response that is not
+/// JSON already (one the router or a layer made itself) gets `{"error": ...}` with its
+/// text, or the status's reason when it had none. Headers (such as `Allow`) are kept.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_owned()
+    } else {
+        text
+    };
+    let body = serde_json::json!({ "error": message }).to_string();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
 /// Reads a JSON body strictly: a body too large, not UTF-8 JSON, or of the wrong shape is
 /// a 4xx with the reason.
 fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
@@ -137,24 +244,43 @@ fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, 
     serde_json::from_slice(&bytes).map_err(|err| ApiError::Json(err.to_string()))
 }
 
-/// Runs `work` on a blocking thread once a thinking slot is free.
+/// Runs `work` on a blocking thread once a slot of `lane` is free (waiting at most
+/// [`Limits::queue_wait`]), and answers within `deadline` of starting it. Work past its
+/// deadline cannot be stopped: it keeps its slot until it ends, so the lane stays bounded.
 async fn blocking<T: Send + 'static>(
     app: &App,
+    lane: &Lane,
+    deadline: Duration,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = tokio::time::timeout(
         app.limits.queue_wait,
-        Arc::clone(&app.thinking).acquire_owned(),
+        Arc::clone(&lane.semaphore).acquire_owned(),
     )
     .await
-    .map_err(|_| ApiError::Busy(app.limits.max_thinking))?
-    .map_err(|_| ApiError::Internal("the thinking slots are closed".to_owned()))?;
-    tokio::task::spawn_blocking(move || {
+    .map_err(|_| (lane.busy)(lane.slots))?
+    .map_err(|_| ApiError::Internal(format!("the slots for {} are closed", lane.work)))?;
+    let worker = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         work()
-    })
-    .await
-    .map_err(|err| ApiError::Internal(format!("a worker thread failed: {err}")))?
+    });
+    tokio::time::timeout(deadline, worker)
+        .await
+        .map_err(|_| ApiError::TooSlow {
+            work: lane.work,
+            seconds: deadline.as_secs_f64(),
+        })?
+        .map_err(|err| ApiError::Internal(format!("a worker thread failed: {err}")))?
+}
+
+impl App {
+    /// The deadline of work in the thinking lane: [`Limits::work_time`], and for an engine
+    /// at least its longest thinking time and a second.
+    fn work_time(&self) -> Duration {
+        self.limits
+            .work_time
+            .max(Duration::from_millis(self.limits.max_time_ms) + Duration::from_secs(1))
+    }
 }
 
 async fn games() -> Json<serde_json::Value> {
@@ -198,7 +324,9 @@ async fn engine_move(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<play::EngineReply>, ApiError> {
     let think = play::Think::new(body(bytes)?, app.limits.max_time_ms)?;
-    Ok(Json(blocking(&app, move || think.run()).await?))
+    Ok(Json(
+        blocking(&app, &app.thinking, app.work_time(), move || think.run()).await?,
+    ))
 }
 
 async fn kernels_handler(
@@ -206,7 +334,12 @@ async fn kernels_handler(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<kernels::KernelsReply>, ApiError> {
     let request: kernels::KernelsRequest = body(bytes)?;
-    Ok(Json(blocking(&app, move || kernels::run(&request)).await?))
+    Ok(Json(
+        blocking(&app, &app.thinking, app.work_time(), move || {
+            kernels::run(&request)
+        })
+        .await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -244,7 +377,7 @@ async fn compare(
         }
     };
     let seed = query.seed.unwrap_or(1);
-    let report = blocking(&app, move || {
+    let report = blocking(&app, &app.comparing, app.limits.compare_time, move || {
         bitgames::compare::compare(game, instances, seed, false)
             .map_err(|err| ApiError::Internal(format!("{err:#}")))
     })
@@ -267,6 +400,9 @@ async fn replay(
 ) -> Result<Json<Vec<towerdefence::Round>>, ApiError> {
     let request: towerdefence::ReplayRequest = body(bytes)?;
     Ok(Json(
-        blocking(&app, move || towerdefence::replay(&request)).await?,
+        blocking(&app, &app.thinking, app.work_time(), move || {
+            towerdefence::replay(&request)
+        })
+        .await?,
     ))
 }

@@ -316,7 +316,22 @@ async fn unknown_paths_and_bad_queries_are_json_4xx() {
 
 #[tokio::test]
 async fn kernels_draw_every_operation_and_every_strategy_agrees() {
-    for (game, operations) in [("othello", 2), ("amazons", 3), ("santorini", 2)] {
+    // Every operation the game crates register, and only those.
+    use bitgames::bitboard::harness::operations;
+    for (game, operations) in [
+        (
+            "othello",
+            operations(&bitgames::othello::operations::kernels()).len(),
+        ),
+        (
+            "amazons",
+            operations(&bitgames::amazons::operations::kernels()).len(),
+        ),
+        (
+            "santorini",
+            operations(&bitgames::santorini::operations::kernels()).len(),
+        ),
+    ] {
         let (status, reply) = post("/api/kernels", json!({"game": game, "seed": 3})).await;
         assert_eq!(status, StatusCode::OK, "{game}: {reply}");
         let ops = reply["operations"].as_array().expect("operations");
@@ -505,4 +520,156 @@ async fn mutated_positions_and_moves_never_break_the_server() {
             "{game}: only {accepted} of 800 requests accepted"
         );
     }
+}
+
+/// Issue 22: a 405 had an empty body. Every wrong method on a known path is a JSON 405 that
+/// says what was asked, with the `Allow` header naming the right method.
+#[tokio::test]
+async fn a_wrong_method_is_a_json_405_with_the_allowed_method() {
+    for (method, path, allowed) in [
+        ("GET", "/api/move", "POST"),
+        ("PUT", "/api/position", "POST"),
+        ("DELETE", "/api/engine-move", "POST"),
+        ("POST", "/api/compare?game=othello", "GET"),
+        ("POST", "/api/games", "GET"),
+        ("PATCH", "/", "GET"),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::from("{}"))
+            .expect("request");
+        let response = router(Limits::default())
+            .oneshot(request)
+            .await
+            .expect("infallible");
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        let allow = response
+            .headers()
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(allow.contains(allowed), "{method} {path}: Allow {allow:?}");
+        assert!(
+            response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .is_some_and(|v| v.as_bytes().starts_with(b"application/json")),
+            "{method} {path}: {:?}",
+            response.headers()
+        );
+        let bytes = to_bytes(response.into_body(), 1 << 16).await.expect("body");
+        let body: Value = serde_json::from_slice(&bytes).expect("a JSON body");
+        let message = body["error"].as_str().expect("an error message");
+        let bare = path.split('?').next().unwrap_or(path);
+        assert!(
+            message.contains(&format!("method {method} is not allowed on {bare}")),
+            "{method} {path}: {message}"
+        );
+    }
+}
+
+/// Issue 22: `instances=100000` of Amazons held a thinking slot for ~14 s. The instances are
+/// capped so that a compare is a few seconds of work, and the cap is said in the error.
+#[tokio::test]
+async fn compare_instances_are_capped_to_a_few_seconds_of_work() {
+    refused(
+        &send("GET", "/api/compare?game=amazons&instances=100000", "").await,
+        StatusCode::BAD_REQUEST,
+        "instances must be between 1 and 10000, not 100000",
+    );
+    let limits = Limits {
+        max_compare_instances: 30,
+        ..Limits::default()
+    };
+    refused(
+        &send_with(limits, "GET", "/api/compare?game=othello&instances=31", "").await,
+        StatusCode::BAD_REQUEST,
+        "between 1 and 30",
+    );
+}
+
+/// A compare that overruns its time cap is answered 503 at the cap, with the reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_past_its_time_cap_is_a_json_503() {
+    let limits = Limits {
+        compare_time: std::time::Duration::from_millis(100),
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let answer = send_with(limits, "GET", "/api/compare?game=othello&instances=100", "").await;
+    refused(
+        &answer,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the compare did not finish within",
+    );
+    // Answered at the cap, not when the compare ends (over a second for Othello).
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "answered after {:?}",
+        started.elapsed()
+    );
+}
+
+/// Compares run in their own lane: while one runs and another waits for it, engine moves
+/// (with a single thinking slot) are answered at once, never refused behind them, and a
+/// compare that finds its lane full is the one turned away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_moves_are_never_refused_behind_compares() {
+    let limits = Limits {
+        max_thinking: 1,
+        max_comparing: 1,
+        queue_wait: std::time::Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let get = |path: &str| {
+        Request::builder()
+            .method("GET")
+            .uri(path)
+            .body(Body::empty())
+            .expect("request")
+    };
+    let compare = tokio::spawn(
+        app.clone()
+            .oneshot(get("/api/compare?game=othello&instances=200")),
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // The compare lane is full: a second compare waits 300 ms, then is refused.
+    let second = app
+        .clone()
+        .oneshot(get("/api/compare?game=amazons&instances=10"))
+        .await
+        .expect("infallible");
+    assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body = to_bytes(second.into_body(), 1 << 16).await.expect("body");
+    assert!(
+        String::from_utf8_lossy(&body).contains("compares are already running"),
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+    // The thinking slot is free all along.
+    for _ in 0..5 {
+        let request = Request::builder()
+            .method("POST")
+            .uri("/api/engine-move")
+            .body(Body::from(
+                json!({"game": "othello", "position": OTHELLO_START, "engine": "alphabeta", "time_ms": 1})
+                    .to_string(),
+            ))
+            .expect("request");
+        let answer = app.clone().oneshot(request).await.expect("infallible");
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    assert!(
+        !compare.is_finished(),
+        "the compare ended too soon to test anything"
+    );
+    let first = compare.await.expect("task").expect("infallible");
+    assert_eq!(first.status(), StatusCode::OK);
 }

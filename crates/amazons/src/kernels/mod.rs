@@ -4,15 +4,26 @@ use bitgames_bitboard::{Direction, Strategy};
 
 use crate::{Bitboard, DistanceLayers, Position, Square};
 
+mod galloping;
+mod kogge_stone;
+mod naive;
+mod shift;
+mod table;
+
+pub use galloping::Galloping;
+pub use kogge_stone::KoggeStone;
+pub use naive::Naive;
+pub use shift::Shift;
+pub use table::Table;
 pub use table::table_portable_reach;
 
 bitgames_bitboard::strategies! {
     kernels: Kernels;
-    naive::Naive,
-    shift::Shift,
-    galloping::Galloping,
-    kogge_stone::KoggeStone,
-    table::Table,
+    Naive,
+    Shift,
+    Galloping,
+    KoggeStone,
+    Table,
 }
 
 bitgames_search::game_family!(Position, Kernels, crate::Fastest);

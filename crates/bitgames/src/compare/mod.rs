@@ -7,12 +7,28 @@ pub mod svg;
 mod timing;
 mod towerdefence;
 
-use anyhow::{Result, bail};
-use bitgames_bitboard::harness::Kernel;
+use bitgames_bitboard::harness::{self, Kernel};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::{GameName, amazons, othello, santorini};
+
+/// Why a comparison gave no report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompareError {
+    /// Nothing to check or time.
+    #[error("instances must be at least 1")]
+    NoInstances,
+    /// A strategy's answer differs from the naive oracle's: the first such instance.
+    #[error("{game}: {message}")]
+    Disagreement {
+        /// The game.
+        game: GameName,
+        /// The strategy, operation, instance and both answers.
+        message: String,
+    },
+}
 
 /// One timed (operation, strategy) pair.
 #[derive(Debug, Clone, Serialize)]
@@ -46,8 +62,15 @@ pub struct Report {
 /// drawn from `seed`, then times each operation of each strategy. An error names the first
 /// disagreement (strategy, operation and instance). A progress bar is drawn on stderr when
 /// `show_progress` is set and stderr is a terminal.
-pub fn compare(game: GameName, instances: usize, seed: u64, show_progress: bool) -> Result<Report> {
-    anyhow::ensure!(instances > 0, "instances must be at least 1");
+pub fn compare(
+    game: GameName,
+    instances: usize,
+    seed: u64,
+    show_progress: bool,
+) -> Result<Report, CompareError> {
+    if instances == 0 {
+        return Err(CompareError::NoInstances);
+    }
     let bar = if show_progress {
         ProgressBar::new(0)
     } else {
@@ -55,21 +78,21 @@ pub fn compare(game: GameName, instances: usize, seed: u64, show_progress: bool)
     };
     match game {
         GameName::Santorini => compare_kernels(
-            "santorini",
+            GameName::Santorini,
             &santorini::instances::Instance::generate(instances, seed),
             &santorini::operations::kernels(),
             seed,
             bar,
         ),
         GameName::Othello => compare_kernels(
-            "othello",
+            GameName::Othello,
             &othello::random::kernel_instances(instances, seed),
             &othello::operations::kernels(),
             seed,
             bar,
         ),
         GameName::Amazons => compare_kernels(
-            "amazons",
+            GameName::Amazons,
             &amazons::random::kernel_instances(instances, seed),
             &amazons::operations::kernels(),
             seed,
@@ -82,18 +105,21 @@ pub fn compare(game: GameName, instances: usize, seed: u64, show_progress: bool)
 /// Checks every kernel on every instance, then times each: the shared harness driven by
 /// [`timing::ns_per_call`]. Speed-ups are over the first strategy (the naive oracle).
 fn compare_kernels<I: std::fmt::Debug>(
-    game: &'static str,
+    game: GameName,
     instances: &[I],
     kernels: &[Kernel<I>],
     seed: u64,
     bar: ProgressBar,
-) -> Result<Report> {
-    let bar = progress(bar, kernels.len() as u64 + 1, game);
+) -> Result<Report, CompareError> {
+    let bar = progress(bar, kernels.len() as u64 + 1, game.name());
     bar.set_message("checking");
     for kernel in kernels {
         if let Err(disagreement) = kernel.check_all(instances) {
             bar.abandon();
-            bail!("{game}: {disagreement}");
+            return Err(CompareError::Disagreement {
+                game,
+                message: disagreement.to_string(),
+            });
         }
     }
     bar.inc(1);
@@ -113,14 +139,9 @@ fn compare_kernels<I: std::fmt::Debug>(
         .collect();
     bar.finish_and_clear();
     let baseline = kernels.first().map_or("naive", |k| k.strategy.as_str());
-    let mut operations: Vec<&str> = Vec::new();
-    for kernel in kernels {
-        if !operations.contains(&kernel.operation) {
-            operations.push(kernel.operation);
-        }
-    }
+    let operations = harness::operations(kernels);
     Ok(Report::new(
-        game,
+        game.name(),
         instances.len(),
         seed,
         results,

@@ -1,7 +1,6 @@
 //! `bitgames compare towerdefence`: one simulated round for every strategy over random
 //! mid-game states (both players' commands random), and whole random playouts from the start.
 
-use anyhow::{Result, bail};
 use bitgames_towerdefence::random::{
     first_disagreement, load_instances, playouts_serial, round_corpus, round_pass,
 };
@@ -9,9 +8,10 @@ use bitgames_towerdefence::{Simulation, State, StrategyVisitor, for_each_strateg
 use indicatif::ProgressBar;
 
 use super::timing::ns_per_call;
-use super::{Measurement, Report, progress};
+use super::{CompareError, Measurement, Report, progress};
+use crate::GameName;
 
-pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
+pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report, CompareError> {
     let corpus = round_corpus(count, seed);
     let bar = progress(bar, (strategies().len() * 3) as u64, "towerdefence");
     bar.set_message("checking");
@@ -26,7 +26,7 @@ pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
                 && let Some((n, difference)) = first_disagreement::<S>(self.0)
             {
                 *self.1 = Some(format!(
-                    "towerdefence: strategy {} disagrees with naive at instance {n}: {}: expected {}, got {}",
+                    "strategy {} disagrees with naive at instance {n}: {}: expected {}, got {}",
                     S::NAME,
                     difference.field,
                     difference.expected,
@@ -38,7 +38,10 @@ pub fn compare(count: usize, seed: u64, bar: ProgressBar) -> Result<Report> {
     for_each_strategy(&mut Check(&corpus, &mut error));
     if let Some(error) = error {
         bar.abandon();
-        bail!(error);
+        return Err(CompareError::Disagreement {
+            game: GameName::TowerDefence,
+            message: error,
+        });
     }
     bar.inc(strategies().len() as u64);
     bar.set_message("timing");

@@ -5,22 +5,41 @@ use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 use crate::square::square_at;
 use crate::{MAX_MOVES, Position, Square};
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+mod avx512;
+mod hybrid;
+mod kogge_stone;
+mod naive;
+mod shift;
+mod table;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+mod table_pext;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+pub use avx512::Avx512;
+pub use hybrid::Hybrid;
+pub use kogge_stone::KoggeStone;
+pub use naive::Naive;
+pub use shift::Shift;
+pub use table::Table;
+pub use table::table_pext_portable;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use table_pext::TablePext;
+
 bitgames_bitboard::strategies! {
     kernels: Kernels;
-    naive::Naive,
-    shift::Shift,
-    kogge_stone::KoggeStone,
-    table::Table,
-    hybrid::Hybrid,
+    Naive,
+    Shift,
+    KoggeStone,
+    Table,
+    Hybrid,
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    table_pext::TablePext,
+    TablePext,
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-    avx512::Avx512,
+    Avx512,
 }
 
 bitgames_search::game_family!(Position, Kernels, Fastest);
-
-pub use table::table_pext_portable;
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
 /// (see the README): [`Avx512`] where the target has AVX-512F, else [`Hybrid`].

@@ -10,12 +10,18 @@ Layers on top: ``bitgames.envs`` (PettingZoo AEC environments in OpenSpiel's act
 numbering), ``bitgames.vector`` (N games stepped at once in Rust into NumPy buffers) and
 ``bitgames.distributed`` (perft, endgame solving and self-play as work units on Ray; needs
 the ``distributed`` extra).
+
+No input ends the interpreter: bad values raise ``ValueError``, ``TypeError`` or
+``MemoryError``; sizes past what can be allocated or finished (``bitgames.vector.MAX_ENVS``
+games, ``compare``'s instances, ``random_games``' ``MAX_RANDOM_GAMES``,
+``TowerDefence.MAX_PLAYOUTS``) are refused up front.
 """
 
 import json as _json
 
 from ._native import Amazons, Othello, Santorini, TowerDefence, random_games
 from ._native import compare_json as _compare_json
+from ._native import kernels_json as _kernels_json
 from ._native import strategies as _strategies
 
 __all__ = [
@@ -24,6 +30,7 @@ __all__ = [
     "Santorini",
     "TowerDefence",
     "compare",
+    "kernels",
     "random_games",
     "strategies",
 ]
@@ -37,8 +44,23 @@ def strategies(game):
 def compare(game, instances=10_000, seed=1):
     """Check every strategy of ``game`` against naive on random instances, then time them.
 
+    ``instances`` is 1 to 1,000,000 (the instances are generated and held in memory; a
+    million takes minutes); other counts raise ``ValueError`` before any work.
+
     Returns the record ``bitgames compare GAME --json`` prints: ``game``, ``instances``,
     ``seed``, ``target`` and ``results`` (operation, strategy, ns_per_call,
     speedup_vs_naive).
     """
     return _json.loads(_compare_json(game, instances, seed))
+
+
+def kernels(game, position=None, seed=1, budget_ms=1.0):
+    """Every registered kernel operation of ``game`` run by every strategy on ``position``.
+
+    ``position`` is the game's notation (a random reachable one from ``seed`` when ``None``);
+    what the web app's Kernels page shows. Returns a list of ``{"operation", "question",
+    "layers", "count", "timings": [{"strategy", "ns_per_call", "agrees"}]}``: ``layers``
+    holds the naive answer's squares (one list per distance layer), ``count`` a numeric
+    answer. Each (operation, strategy) is timed for ``budget_ms`` milliseconds.
+    """
+    return _json.loads(_kernels_json(game, position, seed, budget_ms))

@@ -13,20 +13,55 @@ OpenSpiel's where OpenSpiel has the game (see the native module's docs):
 - ``santorini_v0``: 769 actions (moves with builds, winning moves, placements); planes
   ``[7, 5, 5]``.
 
-Every rule runs in Rust; this module only keeps PettingZoo's bookkeeping.
+``module.env()`` is the environment with the checks of PettingZoo's classic wrappers
+(``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``, ``TerminateIllegalWrapper`` with
+an illegal reward of -1), built into one class instead of three wrapper layers (each
+attribute a wrapper passes on costs a Python call, and they made the environment several
+times slower than the game):
+
+- ``step``, ``observe``, ``render`` and ``agent_iter`` before ``reset`` raise PettingZoo's
+  ``AssertionError`` ("reset() needs to be called before ..."), and ``agents``,
+  ``rewards``, ``terminations``, ``truncations``, ``infos`` and ``agent_selection`` raise
+  ``AttributeError``; ``step`` after the game is over warns and does nothing; a loop over
+  ``agent_iter`` that does not step raises ``AssertionError``;
+- an action outside the action space (not an integer from 0 to ``n - 1``) raises
+  ``ActionSpaceError`` (an ``AssertionError``, as the wrapper raised, and a
+  ``ValueError``) naming the action and the space, and nothing moves;
+- an action in the space that the action mask does not allow ends the game: PettingZoo's
+  warning (logged by its ``EnvLogger``), -1 for the agent who played it, 0 for the other,
+  and every agent terminated and truncated.
+
+``module.raw_env()`` has no such checks: an action the game does not allow raises the
+native environment's ``ValueError`` ("... is not legal here") and nothing moves.
+
+Every rule runs in Rust; this module only keeps PettingZoo's bookkeeping. Each ``observe``
+(and so each ``last()``) returns new arrays, which the caller may keep or change.
 """
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as _err:  # pragma: no cover - exercised by a subprocess test
+    raise ImportError(
+        "bitgames.envs needs NumPy, which is not installed: pip install numpy "
+        "(or pip install 'bitgames[envs]')",
+        name="numpy",
+    ) from _err
+
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from . import _native
 
-__all__ = ["amazons_v0", "othello_v0", "santorini_v0"]
+__all__ = ["ActionSpaceError", "amazons_v0", "othello_v0", "santorini_v0"]
+
+
+class ActionSpaceError(ValueError, AssertionError):
+    """An action outside the action space (PettingZoo's wrapper raised ``AssertionError``)."""
 
 
 class _BitgamesEnv(AECEnv):
-    """An AEC environment over one of the native single-game environments."""
+    """An AEC environment over one of the native single-game environments (no checks)."""
 
     _native_env = None
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
@@ -47,7 +82,11 @@ class _BitgamesEnv(AECEnv):
         )
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._actions = actions
+        self._planes = planes
+        self._players = {a: i for i, a in enumerate(self.possible_agents)}
         self._game = None
+        self._over = False
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -56,17 +95,35 @@ class _BitgamesEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent):
-        player = self.possible_agents.index(agent)
-        planes = self._native_env.PLANES
-        observation = self._game.observe(player).reshape(planes)
-        if player == self._game.current_player and self._game.returns() is None:
-            mask = self._game.action_mask()
+        game = self._game
+        if game is None:
+            EnvLogger.error_observe_before_reset()
+        player = self._players[agent]
+        observation = game.observe(player).reshape(self._planes)
+        if player == game.current_player and not self._over:
+            mask = game.action_mask()
         else:
-            mask = np.zeros(self._native_env.ACTIONS, dtype=np.int8)
+            mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
+
+    def last(self, observe=True):
+        if self._game is None:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter=2**63):
+        return _AgentIterable(self, max_iter, False)
 
     def reset(self, seed=None, options=None):
         self._game = self._native_env()
+        self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -80,23 +137,126 @@ class _BitgamesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0
         self._game.apply(int(action))
-        returns = self._game.returns()
+        self._moved(agent)
+
+    def _moved(self, agent):
+        """The bookkeeping after ``agent`` made a legal move."""
+        self._cumulative_rewards[agent] = 0
+        game = self._game
+        returns = game.returns()
         if returns is not None:
-            for i, a in enumerate(self.agents):
-                self.rewards[a] = returns[i]
+            self._over = True
+            for a, value in zip(self.possible_agents, returns):
+                self.rewards[a] = value
                 self.terminations[a] = True
-        self.agent_selection = self.agents[self._game.current_player]
-        self._accumulate_rewards()
+            # The rewards are all 0 before the end, so only this step adds anything.
+            self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[game.current_player]
 
     def render(self):
+        if self._game is None:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None:
             return None
         return self._game.position()
 
     def close(self):
         pass
+
+
+class _CheckedEnv(_BitgamesEnv):
+    """The environment with the checks of PettingZoo's classic wrappers (module docs)."""
+
+    def __init__(self, render_mode=None):
+        super().__init__(render_mode=render_mode)
+        # Whether `step` or `reset` ran since `agent_iter` last handed out an agent.
+        self._has_updated = False
+
+    def agent_iter(self, max_iter=2**63):
+        if self._game is None:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter, True)
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed, options=options)
+        self._has_updated = True
+
+    def step(self, action):
+        game = self._game
+        if game is None:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                self._action_index(agent, action)
+            self._was_dead_step(action)
+            return
+        if type(action) is not int or not 0 <= action < self._actions:
+            action = self._action_index(agent, action)
+        try:
+            game.apply(action)
+        except ValueError:
+            # In the space, but not in the action mask (nothing moved).
+            self._illegal_move(agent)
+            return
+        self._moved(agent)
+
+    def _action_index(self, agent, action):
+        """``action`` as an int, or ``ActionSpaceError`` when it is not in the space."""
+        space = self.action_spaces[agent]
+        if not space.contains(action):
+            raise ActionSpaceError(
+                f"action {action!r} is not in the action space of {agent}, {space}: "
+                f"actions are the integers 0 to {self._actions - 1}"
+            )
+        return int(action)
+
+    def _illegal_move(self, agent):
+        """What PettingZoo's TerminateIllegalWrapper does: the mover loses, all end."""
+        EnvLogger.warn_on_illegal_move()
+        self._over = True
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+
+class _AgentIterable:
+    """What ``agent_iter`` returns: iterating it yields the agent to act until none is left
+    (or ``max_iter`` agents); with ``ordered``, each agent after the first needs a
+    ``step`` (or ``reset``) in between, as PettingZoo's order-enforcing iterator asks."""
+
+    __slots__ = ("env", "max_iter", "ordered")
+
+    def __init__(self, env, max_iter, ordered):
+        self.env, self.max_iter, self.ordered = env, max_iter, ordered
+
+    def __iter__(self):
+        agents = _ordered if self.ordered else _agents
+        return agents(self.env, self.max_iter)
+
+
+def _agents(env, left):
+    while left > 0 and env.agents:
+        left -= 1
+        yield env.agent_selection
+
+
+def _ordered(env, left):
+    while left > 0 and env.agents:
+        left -= 1
+        if not env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        env._has_updated = False
+        yield env.agent_selection
 
 
 class _Othello(_BitgamesEnv):
@@ -119,14 +279,11 @@ class _Module:
 
     def __init__(self, cls):
         self.raw_env = cls
+        self._env = type(cls.__name__ + "Checked", (_CheckedEnv, cls), {"__module__": __name__})
 
     def env(self, render_mode=None):
-        from pettingzoo.utils import wrappers
-
-        env = self.raw_env(render_mode=render_mode)
-        env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
-        env = wrappers.AssertOutOfBoundsWrapper(env)
-        return wrappers.OrderEnforcingWrapper(env)
+        """The environment with the checks of PettingZoo's classic wrappers (module docs)."""
+        return self._env(render_mode=render_mode)
 
 
 othello_v0 = _Module(_Othello)

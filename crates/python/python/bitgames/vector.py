@@ -13,10 +13,21 @@ Finished games restart at once; the step that ends a game reports ``terminated``
 final reward (+1, -1, 0) of the player who moved, and its observation is the new game's.
 Each game draws its random actions from its own seeded generator, so the same seed gives
 the same games whatever the thread count.
+
+What is legal is the environment's own record of each game, never the mask it hands out:
+an action that is not legal in its game's position raises ``ValueError`` naming the game,
+and no game moves, whatever the caller wrote into the mask. The actions (a 1-D ``int64``
+array) are copied before anything is written, so they may even be a view of the returned
+buffers. A buffer made read-only (``flags.writeable = False``) or changed in place (shape,
+dtype, strides) raises ``ValueError`` before any game moves; set ``writeable`` back to step
+again. An environment holds 1 to ``MAX_ENVS`` (2**20) games; other sizes raise
+``ValueError`` before anything is allocated, and buffers that cannot be allocated raise
+``MemoryError``.
 """
 
+from ._native import MAX_ENVS
 from ._native import VecAmazons as Amazons
 from ._native import VecOthello as Othello
 from ._native import VecSantorini as Santorini
 
-__all__ = ["Amazons", "Othello", "Santorini"]
+__all__ = ["MAX_ENVS", "Amazons", "Othello", "Santorini"]

@@ -6,11 +6,19 @@ use bitgames_bitboard::{Strategy, StrategyKind};
 
 use crate::{Bitboard, Cell, CellList, LevelGrid, Levels, Position, Square};
 
+mod naive;
+mod shift;
+mod table;
+
+pub use naive::Naive;
+pub use shift::Shift;
+pub use table::Table;
+
 bitgames_bitboard::strategies! {
     kernels: Kernels;
-    naive::Naive,
-    shift::Shift,
-    table::Table,
+    Naive,
+    Shift,
+    Table,
 }
 
 bitgames_search::game_family!(Position, Kernels, Fastest);

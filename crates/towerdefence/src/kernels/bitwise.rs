@@ -27,6 +27,7 @@
 //! - A per-cell placement round, written only when a building is placed, gives each
 //!   building's exact `constructionTimeLeft` when the board is stored back into a [`State`].
 
+use bitgames_bitboard::gather::{BitGather, FastestGather};
 use bitgames_bitboard::{Bitboard, TowerDefence};
 
 use super::Simulation;
@@ -117,35 +118,7 @@ fn cell_of(bit: u32) -> (u8, u8) {
 /// The `n`-th (0-based) set bit of `mask`; `n < mask.count_ones()`.
 #[inline(always)]
 fn nth_set_bit(mask: u64, n: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: `_pdep_u64` has no preconditions beyond BMI2, which this block is only
-        // compiled with (`cfg(target_feature = "bmi2")`).
-        unsafe { core::arch::x86_64::_pdep_u64(1 << n, mask) }.trailing_zeros()
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        nth_set_bit_portable(mask, n)
-    }
-}
-
-/// [`nth_set_bit`] without BMI2: halve the word six times by popcount.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn nth_set_bit_portable(mut mask: u64, mut n: u32) -> u32 {
-    let mut base = 0;
-    for width in [32u32, 16, 8, 4, 2, 1] {
-        let low = mask & ((1u64 << width) - 1);
-        let count = low.count_ones();
-        if n >= count {
-            n -= count;
-            mask >>= width;
-            base += width;
-        } else {
-            mask = low;
-        }
-    }
-    base
+    FastestGather::nth_set_bit(mask, n)
 }
 
 /// Adds one missile to nested count tiers at every cell of `spawned`.
@@ -750,27 +723,6 @@ impl Menu {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nth_set_bit_agrees_with_clearing_low_bits() {
-        let masks = [
-            u64::MAX,
-            1,
-            1 << 63,
-            0x8040_2010_0804_0201,
-            0xdead_beef_0123_4567,
-            0xffff_0000_0000_ffff,
-        ];
-        for mask in masks {
-            let mut rest = mask;
-            for n in 0..mask.count_ones() {
-                let expected = rest.trailing_zeros();
-                rest &= rest - 1;
-                assert_eq!(nth_set_bit(mask, n), expected, "{mask:#x} {n}");
-                assert_eq!(nth_set_bit_portable(mask, n), expected, "{mask:#x} {n}");
-            }
-        }
-    }
 
     #[test]
     fn tesla_reach_is_the_rows_around_and_the_columns_within_nine() {

@@ -8,13 +8,18 @@ use rand::{Rng, RngExt};
 use crate::rules::{Outcome, Player};
 use crate::{Command, State};
 
+mod bitwise;
+mod naive;
+
+pub use bitwise::Bitwise;
 pub use bitwise::BitwiseBoard;
+pub use naive::Naive;
 pub use naive::NaiveBoard;
 
 bitgames_bitboard::strategies! {
     kernels: Simulation;
-    naive::Naive,
-    bitwise::Bitwise,
+    Naive,
+    Bitwise,
 }
 
 /// The strategy [`Game`] uses unless told otherwise: the one that measured fastest (see the

@@ -1,0 +1,160 @@
+//! Every kernel operation of a game, run by every strategy on one position: the answer as
+//! squares, each strategy's time, and whether it agrees with the naive oracle. What the web
+//! app's Kernels page and `bitgames.kernels` in Python show.
+//!
+//! The operations are the game crates' own registered lists (`operations::kernels()`, the
+//! same ones `bitgames compare`, the criterion benches and the tests use), so a new
+//! operation appears here without a line written for it.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bitgames_bitboard::harness::{Answer, Kernel, operations};
+use serde::Serialize;
+
+use crate::{AnyPosition, amazons, othello, santorini};
+
+/// One operation run by every strategy on one question.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OperationRun {
+    /// The operation's registered name, e.g. `legal_moves`.
+    pub operation: &'static str,
+    /// What was asked, e.g. `the side to move, move d3`.
+    pub question: String,
+    /// The oracle's answer as squares: one list per layer (layer `k` holds the squares at
+    /// distance `k` for distance layers); empty when the answer is a count.
+    pub layers: Vec<Vec<String>>,
+    /// The oracle's answer when it is a count.
+    pub count: Option<u64>,
+    /// Every strategy's run, in the game's order (the naive oracle first).
+    pub timings: Vec<StrategyRun>,
+}
+
+/// One strategy's run of one operation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StrategyRun {
+    /// The strategy's label (its name; for Santorini's bitboard forms, `<name>-core`).
+    pub strategy: String,
+    /// Mean time per call over `budget` of calls.
+    pub ns_per_call: f64,
+    /// Whether its answer equals the oracle's.
+    pub agrees: bool,
+}
+
+/// Runs every registered operation of `position`'s game with every strategy on the question
+/// the position asks (see each game's `KernelInstance::from_position`), timing each for
+/// about `budget`. Empty when the position asks none (an Othello side with no move, a
+/// Santorini side with no worker placed).
+pub fn run_kernels(position: &AnyPosition, budget: Duration) -> Vec<OperationRun> {
+    match position {
+        AnyPosition::Othello(p) => othello::random::KernelInstance::from_position(p)
+            .map(|instance| run(&othello::operations::kernels(), &instance, budget)),
+        AnyPosition::Amazons(p) => amazons::random::KernelInstance::from_position(p)
+            .map(|instance| run(&amazons::operations::kernels(), &instance, budget)),
+        AnyPosition::Santorini(p) => santorini::instances::Instance::from_position(p)
+            .map(|instance| run(&santorini::operations::kernels(), &instance, budget)),
+    }
+    .unwrap_or_default()
+}
+
+fn run<I: std::fmt::Debug + std::fmt::Display>(
+    kernels: &[Kernel<I>],
+    instance: &I,
+    budget: Duration,
+) -> Vec<OperationRun> {
+    operations(kernels)
+        .into_iter()
+        .filter_map(|operation| {
+            let mut runs = kernels
+                .iter()
+                .filter(|k| k.operation == operation)
+                .peekable();
+            let oracle = *runs.peek()?;
+            let (layers, count) = match oracle.answer(instance) {
+                Answer::Layers(layers) => (layers, None),
+                Answer::Count(count) => (Vec::new(), Some(count)),
+            };
+            let timings = runs
+                .map(|kernel| StrategyRun {
+                    strategy: kernel.strategy.clone(),
+                    ns_per_call: ns_per_call(budget, || {
+                        kernel.pass(std::slice::from_ref(instance))
+                    }),
+                    agrees: kernel.check(instance).is_ok()
+                        && kernel.answer(instance) == oracle.answer(instance),
+                })
+                .collect();
+            Some(OperationRun {
+                operation,
+                question: instance.to_string(),
+                layers,
+                count,
+                timings,
+            })
+        })
+        .collect()
+}
+
+/// Calls `pass` (one call) repeatedly for about `budget`; the mean nanoseconds per call.
+fn ns_per_call(budget: Duration, mut pass: impl FnMut() -> u64) -> f64 {
+    const BATCH: u64 = 64;
+    black_box(pass());
+    let start = Instant::now();
+    let mut calls = 0u64;
+    loop {
+        for _ in 0..BATCH {
+            black_box(pass());
+        }
+        calls += BATCH;
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    start.elapsed().as_nanos() as f64 / calls as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameName;
+
+    #[test]
+    fn every_registered_operation_is_run_by_every_strategy_and_agrees() {
+        let budget = Duration::from_micros(50);
+        let othello = AnyPosition::start(GameName::Othello).unwrap();
+        let runs = run_kernels(&othello, budget);
+        let names: Vec<&str> = runs.iter().map(|r| r.operation).collect();
+        assert_eq!(names, ["legal_moves", "flips", "count_replies"]);
+        // Black's moves from the start: d3, c4, f5, e6; the first, d3, flips d4.
+        assert_eq!(runs[0].layers, [["d3", "c4", "f5", "e6"]]);
+        assert_eq!(runs[0].question, "the side to move, move d3");
+        assert_eq!(runs[1].layers, [["d4"]]);
+        // Perft 2 from the start: 4 moves with 3 replies each.
+        assert_eq!(runs[2].count, Some(12));
+        let strategies = crate::strategies(GameName::Othello).len();
+        for run in &runs {
+            assert_eq!(run.timings.len(), strategies, "{}", run.operation);
+            assert!(run.timings.iter().all(|t| t.agrees && t.ns_per_call > 0.0));
+        }
+
+        for game in [GameName::Santorini, GameName::Amazons] {
+            let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(3);
+            let position = loop {
+                let position = AnyPosition::random(game, &mut rng).unwrap();
+                if !run_kernels(&position, budget).is_empty() {
+                    break position;
+                }
+            };
+            let runs = run_kernels(&position, budget);
+            assert!(runs.len() >= 2, "{game}");
+            for run in runs {
+                assert!(
+                    run.timings.iter().all(|t| t.agrees),
+                    "{game} {}",
+                    run.operation
+                );
+                assert!(!run.layers.is_empty(), "{game} {}", run.operation);
+            }
+        }
+    }
+}
