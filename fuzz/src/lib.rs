@@ -1,0 +1,45 @@
+//! What the fuzz targets share: turning the fuzzer's bytes into text and choices.
+
+use std::borrow::Cow;
+
+/// The input as text: parsers take `&str`, so bytes that are not UTF-8 are replaced (a
+/// front end reading a file or a socket does the same, or refuses the input earlier).
+pub fn text(data: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}
+
+/// Splits off the first byte as a selector (which game, which endpoint): `(0, [])` for an
+/// empty input.
+pub fn selector(data: &[u8]) -> (u8, &[u8]) {
+    match data.split_first() {
+        Some((&first, rest)) => (first, rest),
+        None => (0, &[]),
+    }
+}
+
+/// A small deterministic stream of choices drawn from the input (a splitmix64 seeded with
+/// the input's FNV-1a hash), for picking commands or moves where the input is text that
+/// the parser under test reads in full.
+#[derive(Debug, Clone)]
+pub struct Choices(u64);
+
+impl Choices {
+    /// Choices seeded from `data`.
+    pub fn new(data: &[u8]) -> Choices {
+        let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+        for &byte in data {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        Choices(hash)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        if n == 0 { 0 } else { (z % n as u64) as usize }
+    }
+}
