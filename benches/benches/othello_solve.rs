@@ -40,7 +40,7 @@ impl StrategyVisitor for Solve<'_, '_> {
             return;
         }
         for position in self.1 {
-            let empties = position.empty_squares().count_ones();
+            let empties = position.empty_squares().len();
             let position = [position.with_strategy::<S>()];
             self.0.bench_with_input(
                 BenchmarkId::new(S::NAME, format!("{empties} empties")),

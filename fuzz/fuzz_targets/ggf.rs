@@ -12,7 +12,7 @@
 use std::fmt::Write;
 
 use bitgames::othello::ggf::{self, GgfGame};
-use bitgames::othello::{Move, Position};
+use bitgames::othello::{Move, Position, Square};
 use bitgames::search::Player;
 use bitgames_fuzz::text;
 use libfuzzer_sys::fuzz_target;
@@ -84,11 +84,11 @@ fn write_game(game: &GgfGame) -> String {
 /// GGF's board: the 64 squares (`*` black, `O` white, `-` empty) and the side to move.
 fn board(position: &Position) -> String {
     let (black, white) = position.discs();
-    let squares: String = (0..64)
-        .map(|i| {
-            if black >> i & 1 == 1 {
+    let squares: String = Square::all()
+        .map(|square| {
+            if black.contains(square) {
                 '*'
-            } else if white >> i & 1 == 1 {
+            } else if white.contains(square) {
                 'O'
             } else {
                 '-'

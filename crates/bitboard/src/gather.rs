@@ -8,6 +8,15 @@
 //! written one byte a bit (an observation plane), by an AVX-512BW masked byte broadcast, by
 //! PDEP a row at a time, or by a portable multiply; each path is public for the benches, and
 //! the tests hold every compiled one to the portable one.
+//!
+//! `U64x8` (only where the target has AVX-512F) is eight bitboards in one register, for
+//! kernels that work on eight at once. Every SIMD intrinsic of the workspace is called in
+//! this module.
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+mod lanes;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+pub use lanes::U64x8;
 
 /// PEXT and PDEP on 64 bits, as a type so kernels can be generic over the implementation.
 pub trait BitGather {

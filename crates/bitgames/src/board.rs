@@ -57,9 +57,9 @@ impl Board {
                 let cells = bitgames_othello::Square::all()
                     .map(|square| Cell {
                         name: square.to_string(),
-                        piece: if black & square.mask() != 0 {
+                        piece: if black.contains(square) {
                             Some(Piece::First)
-                        } else if white & square.mask() != 0 {
+                        } else if white.contains(square) {
                             Some(Piece::Second)
                         } else {
                             None

@@ -546,7 +546,7 @@ fn search_limits(depth: u32, deadline: Instant) -> Limits {
 }
 
 fn empties(position: &Position) -> u32 {
-    position.empty_squares().count_ones()
+    position.empty_squares().len() as u32
 }
 
 /// The alpha-beta score (hundredths of a disc, or a win/loss found in the tree) in discs;

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use bitgames_othello::eval::{MAX_EVAL, evaluate, move_priority};
 use bitgames_othello::symmetry::canonical;
-use bitgames_othello::{Move, MoveList, Position};
+use bitgames_othello::{Bitboard, Move, MoveList, Position};
 use bitgames_search::Player;
 
 /// Positions up to this many plies from the start are in the book.
@@ -45,12 +45,12 @@ fn main() -> ExitCode {
 }
 
 /// The canonical positions of each ply, as sorted sets of (black, white, white to move).
-fn positions_by_ply() -> Vec<BTreeSet<(u64, u64, bool)>> {
+fn positions_by_ply() -> Vec<BTreeSet<(Bitboard, Bitboard, bool)>> {
     let key = |p: &Position| {
         let (black, white) = p.discs();
         (black, white, p.side_to_move() == Player::Second)
     };
-    let from_key = |&(black, white, white_to_move): &(u64, u64, bool)| -> Position {
+    let from_key = |&(black, white, white_to_move): &(Bitboard, Bitboard, bool)| -> Position {
         let side = if white_to_move {
             Player::Second
         } else {

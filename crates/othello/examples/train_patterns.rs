@@ -26,7 +26,7 @@ use bitgames_othello::eval::{DISC, evaluate};
 use bitgames_othello::patterns::{FILE_MAGIC, WEIGHT_COUNT, for_each_feature, twins};
 use bitgames_othello::random::endgame_corpus;
 use bitgames_othello::solver::{Limits, Solver};
-use bitgames_othello::{Fastest, Kernels, Position};
+use bitgames_othello::{Bitboard, Fastest, Kernels, Position};
 use bitgames_search::Player;
 
 /// Positions solved.
@@ -44,8 +44,8 @@ const EPOCHS: usize = 12;
 /// exact score.
 #[derive(Clone, Copy)]
 struct Sample {
-    player: u64,
-    opponent: u64,
+    player: Bitboard,
+    opponent: Bitboard,
     player_moves: u32,
     opponent_moves: u32,
     score: i8,
@@ -143,8 +143,8 @@ fn sample(position: &Position, score: i32) -> Sample {
     Sample {
         player,
         opponent,
-        player_moves: Fastest::legal_moves(player, opponent).count_ones(),
-        opponent_moves: Fastest::legal_moves(opponent, player).count_ones(),
+        player_moves: Fastest::legal_moves(player, opponent).len() as u32,
+        opponent_moves: Fastest::legal_moves(opponent, player).len() as u32,
         score: score as i8,
     }
 }
@@ -198,8 +198,12 @@ fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
     Ok(bytes
         .chunks_exact(SAMPLE_BYTES)
         .map(|c| Sample {
-            player: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
-            opponent: u64::from_le_bytes(c[8..16].try_into().expect("8 bytes")),
+            player: Bitboard::from_bits_truncate(u64::from_le_bytes(
+                c[0..8].try_into().expect("8 bytes"),
+            )),
+            opponent: Bitboard::from_bits_truncate(u64::from_le_bytes(
+                c[8..16].try_into().expect("8 bytes"),
+            )),
             player_moves: c[16].into(),
             opponent_moves: c[17].into(),
             score: c[18] as i8,
@@ -210,8 +214,8 @@ fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
 fn write_samples(path: &Path, samples: &[Sample]) -> Result<(), String> {
     let mut bytes = Vec::with_capacity(samples.len() * SAMPLE_BYTES);
     for s in samples {
-        bytes.extend_from_slice(&s.player.to_le_bytes());
-        bytes.extend_from_slice(&s.opponent.to_le_bytes());
+        bytes.extend_from_slice(&s.player.bits().to_le_bytes());
+        bytes.extend_from_slice(&s.opponent.bits().to_le_bytes());
         bytes.extend_from_slice(&[s.player_moves as u8, s.opponent_moves as u8, s.score as u8]);
     }
     std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))

@@ -23,7 +23,7 @@
 use bitgames_search::Game;
 
 use crate::symmetry::canonical;
-use crate::{Kernels, Move, Position, Square};
+use crate::{Bitboard, Kernels, Move, Position, Square};
 
 /// A book entry as compiled: the canonical position and its best move (in that
 /// orientation).
@@ -56,7 +56,11 @@ impl Entry {
         } else {
             bitgames_search::Player::First
         };
-        Position::from_discs(self.black, self.white, side)
+        Position::from_discs(
+            Bitboard::from_bits_truncate(self.black),
+            Bitboard::from_bits_truncate(self.white),
+            side,
+        )
     }
 }
 
@@ -92,7 +96,9 @@ fn find<S: Kernels>(key: u64, canon: &Position<S>) -> Option<&'static Entry> {
     let entry = BOOK.get(&key)?;
     let (black, white) = canon.discs();
     let white_to_move = canon.side_to_move() == bitgames_search::Player::Second;
-    (entry.black == black && entry.white == white && entry.white_to_move == white_to_move)
+    (entry.black == black.bits()
+        && entry.white == white.bits()
+        && entry.white_to_move == white_to_move)
         .then_some(entry)
 }
 
@@ -166,8 +172,9 @@ mod tests {
         let real = entry.position().unwrap();
         assert!(find(key, &real).is_some());
         // Same key, other discs or other side to move: rejected.
+        let shifted = Bitboard::from_bits_truncate(entry.black << 1);
         let moved =
-            Position::<crate::Fastest>::from_discs(entry.black << 1, 0, real.side_to_move())
+            Position::<crate::Fastest>::from_discs(shifted, Bitboard::EMPTY, real.side_to_move())
                 .unwrap();
         assert_eq!(find(key, &moved), None);
         let other_side = real.play(Move::Pass);

@@ -15,19 +15,19 @@
 use bitgames_bitboard::gather::spread_bits;
 use bitgames_search::encoding::{Encoding, rewards};
 
-use crate::{Move, Position, Square};
+use crate::{Bitboard, Move, Position, Square};
 
 /// Writes Othello's action mask, the legal squares and the pass action (64) when `pass` is
 /// set, and returns its record (see [`Encoding::Legal`]).
 #[inline(always)]
-fn write_mask(moves: u64, pass: bool, mask: &mut [bool]) -> u128 {
+fn write_mask(moves: Bitboard, pass: bool, mask: &mut [bool]) -> u128 {
     let mut bytes = [0i8; 64];
-    spread_bits(moves, &mut bytes);
+    spread_bits(moves.bits(), &mut bytes);
     for (m, &b) in mask.iter_mut().zip(&bytes) {
         *m = b != 0;
     }
     mask[64] = pass;
-    u128::from(moves) | u128::from(pass) << 64
+    u128::from(moves.bits()) | u128::from(pass) << 64
 }
 
 impl Encoding for Position {
@@ -63,7 +63,7 @@ impl Encoding for Position {
     #[inline]
     fn legal_write(&self, mask: &mut [bool]) -> u128 {
         let moves = self.move_mask();
-        write_mask(moves, moves == 0 && !self.is_game_over(), mask)
+        write_mask(moves, moves.is_empty() && !self.is_game_over(), mask)
     }
 
     fn apply(&mut self, action: usize) -> Result<(), String> {
@@ -103,9 +103,9 @@ impl Encoding for Position {
         };
         let (empty, rest) = out.split_at_mut(64);
         let (mine_plane, theirs_plane) = rest.split_at_mut(64);
-        spread_bits(!(black | white), empty);
-        spread_bits(mine, mine_plane);
-        spread_bits(theirs, &mut theirs_plane[..64]);
+        spread_bits((!(black | white)).bits(), empty);
+        spread_bits(mine.bits(), mine_plane);
+        spread_bits(theirs.bits(), &mut theirs_plane[..64]);
     }
 
     fn returns(&self) -> Option<[f32; 2]> {
@@ -124,7 +124,7 @@ impl Encoding for Position {
         let mut returns = None;
         // Only a side with no move can be at the end: the full test (the opponent's
         // mobility, the score) runs on those few positions alone.
-        if moves == 0 {
+        if moves.is_empty() {
             returns = rewards(self.outcome());
             if returns.is_some() {
                 *self = Position::start();
@@ -133,7 +133,7 @@ impl Encoding for Position {
         }
         self.observe(self.current_player(), obs);
         // With no square to play and the game going on, the side to move must pass.
-        (returns, write_mask(moves, moves == 0, mask))
+        (returns, write_mask(moves, moves.is_empty(), mask))
     }
 
     #[inline]
@@ -141,12 +141,12 @@ impl Encoding for Position {
         use bitgames_bitboard::gather::{BitGather, FastestGather};
         use rand::RngExt;
         let moves = self.move_mask();
-        if moves == 0 {
+        if moves.is_empty() {
             return 64;
         }
         // The k-th legal square: PDEP deposits bit k on the k-th set bit of the mask.
-        let k = rng.random_range(0..moves.count_ones());
-        FastestGather::pdep(1 << k, moves).trailing_zeros() as usize
+        let k = rng.random_range(0..moves.len() as u32);
+        FastestGather::nth_set_bit(moves.bits(), k) as usize
     }
 }
 

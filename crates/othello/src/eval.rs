@@ -17,7 +17,7 @@
 //! | corners held, mine minus theirs | [`CORNER`] = 8 discs | a corner can never be flipped and anchors the edges next to it |
 //! | X-squares (b2, g2, b7, g7) held next to an *empty* corner, mine minus theirs | [`X_SQUARE`] = -4 discs | the classic way to give the opponent that corner |
 //! | C-squares (a2, b1, ...) held next to an *empty* corner, mine minus theirs | [`C_SQUARE`] = -1.5 discs | a milder form of the same risk |
-//! | stable discs ([`stable_discs`]), mine minus theirs | [`STABLE`] = 1.5 discs | each is a disc of the final count already (plus a margin for the edge it protects); corners count here as well as above |
+//! | stable discs ([`stable_discs`](crate::stability::stable_discs)), mine minus theirs | [`STABLE`] = 1.5 discs | each is a disc of the final count already (plus a margin for the edge it protects); corners count here as well as above |
 //! | parity: an odd number of empty squares | [`PARITY`] = ±1 disc | the side to move then expects the last move of the game (of each region, roughly), a small but real endgame edge |
 //!
 //! Disc count itself is deliberately absent: in the middle game fewer discs usually means
@@ -25,7 +25,8 @@
 //! hand-tuned evaluators (corners several times a move, X-squares about half a corner),
 //! checked by the test that a shallow search with this evaluation beats one with disc count.
 
-use crate::stability::stable_discs;
+use crate::kernels::KernelsOnWords;
+use crate::stability::stable_discs_word;
 use crate::{Kernels, Move, Position};
 
 /// One disc of final disc difference, in evaluation units.
@@ -66,14 +67,14 @@ fn count(bits: u64) -> i32 {
 /// for the terms and weights). Exact (`DISC x` the final disc difference) when the game is
 /// over.
 pub fn evaluate<S: Kernels>(position: &Position<S>) -> i32 {
-    evaluate_bits::<S>(position.player(), position.opponent())
+    evaluate_bits::<S>(position.player().bits(), position.opponent().bits())
 }
 
 /// [`evaluate`] on the side to move's discs and the opponent's.
 #[inline]
 pub(crate) fn evaluate_bits<S: Kernels>(me: u64, them: u64) -> i32 {
-    let my_moves = S::legal_moves(me, them);
-    let their_moves = S::legal_moves(them, me);
+    let my_moves = S::legal_moves_word(me, them);
+    let their_moves = S::legal_moves_word(them, me);
     if my_moves == 0 && their_moves == 0 {
         return DISC * final_score_for_side_to_move(me, them);
     }
@@ -93,7 +94,7 @@ pub(crate) fn evaluate_bits<S: Kernels>(me: u64, them: u64) -> i32 {
     let stable = if (me | them) & CORNERS == 0 && empty.count_ones() > 40 {
         0
     } else {
-        STABLE * (count(stable_discs(me, them)) - count(stable_discs(them, me)))
+        STABLE * (count(stable_discs_word(me, them)) - count(stable_discs_word(them, me)))
     };
     let parity = if empty.count_ones() % 2 == 1 {
         PARITY
@@ -122,9 +123,12 @@ pub fn move_priority<S: Kernels>(position: &Position<S>, mv: Move) -> i32 {
     let Move::Play(square) = mv else {
         return 0;
     };
-    let (me, them) = (position.player(), position.opponent());
-    let flips = S::flips(me, them, square);
-    let replies = count(S::legal_moves(them ^ flips, me | flips | square.mask()));
+    let (me, them) = (position.player().bits(), position.opponent().bits());
+    let flips = S::flips_word(me, them, square);
+    let replies = count(S::legal_moves_word(
+        them ^ flips,
+        me | flips | square.mask(),
+    ));
     let mut priority = -replies;
     let bit = square.mask();
     if bit & CORNERS != 0 {
@@ -198,7 +202,7 @@ mod tests {
             let empty = p.empty_squares();
             let risky: u64 = CORNER_REGIONS
                 .iter()
-                .filter(|r| r.0 & empty != 0)
+                .filter(|r| r.0 & empty.bits() != 0)
                 .map(|r| r.1)
                 .sum();
             let x_moves: Vec<Move> = moves.iter().copied().filter(|&m| is(m, risky)).collect();
@@ -229,7 +233,7 @@ mod tests {
         eval: fn(&Position) -> i32,
     ) -> i32 {
         if p.is_game_over() {
-            return DISC * final_score_for_side_to_move(p.player(), p.opponent());
+            return DISC * final_score_for_side_to_move(p.player().bits(), p.opponent().bits());
         }
         if depth == 0 {
             return eval(p);
@@ -259,7 +263,7 @@ mod tests {
     }
 
     fn disc_count(p: &Position) -> i32 {
-        DISC * (p.player().count_ones() as i32 - p.opponent().count_ones() as i32)
+        DISC * (p.player().bits().count_ones() as i32 - p.opponent().bits().count_ones() as i32)
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl Problem {
 
     /// The number of empty squares.
     pub fn empties(&self) -> u32 {
-        self.position.empty_squares().count_ones()
+        self.position.empty_squares().len() as u32
     }
 }
 

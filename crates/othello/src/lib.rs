@@ -55,6 +55,7 @@
 //! and [`ggf`] a reader for GGF game records (what the NBoard GUI sends its engines).
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "book")]
 pub mod book;
@@ -89,7 +90,8 @@ pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::Square;
 
-/// A set of squares of the Othello board. The kernels and the position work on bare `u64`
-/// disc sets (bit `8 * row + col`, a1 = bit 0); this is the same set as a typed value, for
-/// iterating squares and drawing diagrams.
+/// A set of squares of the Othello board (bit `8 * row + col`, a1 = bit 0): the disc sets,
+/// legal moves and flips the kernels and the position take and return. Every `u64` is a
+/// board, so converting to and from the raw word ([`Bitboard::bits`],
+/// [`Bitboard::from_bits_truncate`]) costs nothing.
 pub type Bitboard = bitgames_bitboard::Bitboard<bitgames_bitboard::Othello>;

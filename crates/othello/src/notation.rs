@@ -8,7 +8,7 @@ use core::str::FromStr;
 
 use bitgames_search::Player;
 
-use crate::{Error, Kernels, Position, Square};
+use crate::{Bitboard, Error, Kernels, Position, Square};
 
 impl<S: Kernels> FromStr for Position<S> {
     type Err = Error;
@@ -24,15 +24,15 @@ impl<S: Kernels> FromStr for Position<S> {
         if count != 64 {
             return Err(Error::BoardLength { found: count });
         }
-        let (mut black, mut white) = (0u64, 0u64);
-        for (i, c) in board.chars().enumerate() {
+        let (mut black, mut white) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (square, c) in Square::all().zip(board.chars()) {
             match c {
-                'X' | 'x' | '*' => black |= 1 << i,
-                'O' | 'o' => white |= 1 << i,
+                'X' | 'x' | '*' => black = black.with(square),
+                'O' | 'o' => white = white.with(square),
                 '-' | '.' => {}
                 found => {
                     return Err(Error::BadSquareContent {
-                        square: Square::from_bit(i as u32).expect("i < 64").to_string(),
+                        square: square.to_string(),
                         found,
                     });
                 }
@@ -52,9 +52,9 @@ impl<S: Kernels> fmt::Display for Position<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (black, white) = self.discs();
         let cell = |square: Square| {
-            if black & square.mask() != 0 {
+            if black.contains(square) {
                 'X'
-            } else if white & square.mask() != 0 {
+            } else if white.contains(square) {
                 'O'
             } else {
                 '-'

@@ -9,18 +9,18 @@ use crate::{Bitboard, Kernels, Naive, StrategyVisitor, for_each_strategy};
 
 bitgames_bitboard::operation! {
     /// The side to move's legal moves.
-    LegalMoves<S: Kernels>(KernelInstance) -> u64 = "legal_moves",
+    LegalMoves<S: Kernels>(KernelInstance) -> Bitboard = "legal_moves",
     call |i| S::legal_moves(black_box(i.player), black_box(i.opponent)),
-    checksum |moves| moves,
-    answer |moves| Answer::set(Bitboard::from_bits_truncate(*moves)),
+    checksum |moves| moves.bits(),
+    answer |moves| Answer::set(*moves),
 }
 
 bitgames_bitboard::operation! {
     /// The discs a move on the instance's square flips.
-    Flips<S: Kernels>(KernelInstance) -> u64 = "flips",
+    Flips<S: Kernels>(KernelInstance) -> Bitboard = "flips",
     call |i| S::flips(black_box(i.player), black_box(i.opponent), black_box(i.square)),
-    checksum |flips| flips,
-    answer |flips| Answer::set(Bitboard::from_bits_truncate(*flips)),
+    checksum |flips| flips.bits(),
+    answer |flips| Answer::set(*flips),
 }
 
 bitgames_bitboard::operation! {
@@ -33,13 +33,11 @@ bitgames_bitboard::operation! {
 
 /// [`Kernels::count_replies`] over every legal move of (`player`, `opponent`).
 #[inline(always)]
-fn count_replies_after_each_move<S: Kernels>(player: u64, opponent: u64) -> u64 {
-    let mut squares = [0u64; crate::MAX_MOVES];
-    let mut moves = S::legal_moves(player, opponent);
+fn count_replies_after_each_move<S: Kernels>(player: Bitboard, opponent: Bitboard) -> u64 {
+    let mut squares = [Bitboard::EMPTY; crate::MAX_MOVES];
     let mut n = 0;
-    while moves != 0 {
-        squares[n] = moves & moves.wrapping_neg();
-        moves &= moves - 1;
+    for square in S::legal_moves(player, opponent) {
+        squares[n] = square.bitboard();
         n += 1;
     }
     let (players, opponents) = ([player; crate::MAX_MOVES], [opponent; crate::MAX_MOVES]);

@@ -19,10 +19,13 @@
 
 use bitgames_bitboard::gather::{BitGather, FastestGather};
 
+use crate::Bitboard;
 #[cfg(feature = "patterns")]
 use crate::Kernels;
 #[cfg(feature = "patterns")]
 use crate::eval::{DISC, MAX_EVAL, final_score_for_side_to_move};
+#[cfg(feature = "patterns")]
+use crate::kernels::KernelsOnWords;
 use crate::symmetry::Symmetry;
 
 /// The groups of squares, each in one orientation (a1 = bit 0, h1 = bit 7); the evaluation
@@ -109,6 +112,24 @@ const TERNARY: [u16; 1024] = {
 /// readings and two mobility counts. An index may come more than once.
 #[inline]
 pub fn for_each_feature(
+    player: Bitboard,
+    opponent: Bitboard,
+    player_moves: u32,
+    opponent_moves: u32,
+    feature: impl FnMut(usize),
+) {
+    for_each_feature_word(
+        player.bits(),
+        opponent.bits(),
+        player_moves,
+        opponent_moves,
+        feature,
+    );
+}
+
+/// [`for_each_feature`] on raw words (pattern readings are PEXTs of words).
+#[inline]
+fn for_each_feature_word(
     player: u64,
     opponent: u64,
     player_moves: u32,
@@ -116,12 +137,12 @@ pub fn for_each_feature(
     mut feature: impl FnMut(usize),
 ) {
     for symmetry in Symmetry::rotations() {
-        let (p, o) = (symmetry.bits(player), symmetry.bits(opponent));
+        let (p, o) = (symmetry.word(player), symmetry.word(opponent));
         for k in 0..PATTERNS.len() {
             feature(read(k, p, o));
         }
         let mirror = Symmetry::COLUMN_MIRROR;
-        feature(read(MIRRORED, mirror.bits(p), mirror.bits(o)));
+        feature(read(MIRRORED, mirror.word(p), mirror.word(o)));
     }
     feature(MOBILITY_OFFSET + (player_moves as usize).min(MOBILITY_CAP - 1));
     feature(MOBILITY_OFFSET + MOBILITY_CAP + (opponent_moves as usize).min(MOBILITY_CAP - 1));
@@ -142,7 +163,7 @@ pub fn self_reflection(k: usize) -> Option<Symmetry> {
     let rotations: Vec<Symmetry> = Symmetry::rotations().collect();
     Symmetry::all()
         .filter(|s| !rotations.contains(s))
-        .find(|s| s.bits(PATTERNS[k]) == PATTERNS[k])
+        .find(|s| s.word(PATTERNS[k]) == PATTERNS[k])
 }
 
 /// For every weight, its twin: the index the same configuration reads as on the board
@@ -164,7 +185,7 @@ pub fn twins() -> Vec<usize> {
         let from: Vec<usize> = squares
             .iter()
             .map(|&bit| {
-                let image = reflection.bits(bit);
+                let image = reflection.word(bit);
                 squares
                     .iter()
                     .position(|&t| t == image)
@@ -217,16 +238,23 @@ const fn decode(bytes: &[u8]) -> [i16; WEIGHT_COUNT] {
 /// `±`[`MAX_EVAL`]: exact when the game is over.
 #[cfg(feature = "patterns")]
 #[inline]
-pub fn evaluate<S: Kernels>(player: u64, opponent: u64) -> i32 {
+pub fn evaluate<S: Kernels>(player: Bitboard, opponent: Bitboard) -> i32 {
+    evaluate_word::<S>(player.bits(), opponent.bits())
+}
+
+/// [`evaluate`] on raw words, for the solver's sort searches.
+#[cfg(feature = "patterns")]
+#[inline]
+pub(crate) fn evaluate_word<S: Kernels>(player: u64, opponent: u64) -> i32 {
     let (player_moves, opponent_moves) = (
-        S::legal_moves(player, opponent),
-        S::legal_moves(opponent, player),
+        S::legal_moves_word(player, opponent),
+        S::legal_moves_word(opponent, player),
     );
     if player_moves == 0 && opponent_moves == 0 {
         return DISC * final_score_for_side_to_move(player, opponent);
     }
     let mut sum = 0;
-    for_each_feature(
+    for_each_feature_word(
         player,
         opponent,
         player_moves.count_ones(),
@@ -281,10 +309,10 @@ mod tests {
                 continue;
             };
             for position in crate::random::corpus(300, 5) {
-                let (p, o) = (position.player(), position.opponent());
+                let (p, o) = (position.player().bits(), position.opponent().bits());
                 assert_eq!(
                     twins[read(k, p, o)],
-                    read(k, reflection.bits(p), reflection.bits(o)),
+                    read(k, reflection.word(p), reflection.word(o)),
                     "pattern {k}"
                 );
             }

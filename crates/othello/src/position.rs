@@ -5,8 +5,7 @@ use core::marker::PhantomData;
 use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::zobrist::{OTHELLO_DISC, OTHELLO_SIDE_TO_MOVE};
 
-use crate::square::square_at;
-use crate::{Children, Error, Fastest, Kernels, Move, Square};
+use crate::{Bitboard, Children, Error, Fastest, Kernels, Move, Square};
 
 /// More than the most legal moves any Othello position has (33).
 pub const MAX_MOVES: usize = 40;
@@ -23,8 +22,8 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// `{:#}` draws the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<S: Kernels = Fastest> {
-    pub(crate) player: u64,
-    pub(crate) opponent: u64,
+    pub(crate) player: Bitboard,
+    pub(crate) opponent: Bitboard,
     /// The colour to move: `First` is black.
     pub(crate) side: Player,
     /// Discs of black and white.
@@ -48,18 +47,19 @@ impl Position {
 
 impl<S: Kernels> Default for Position<S> {
     fn default() -> Self {
-        let (d4, e4, d5, e5) = (27, 28, 35, 36);
-        Position::from_colours((1 << d5) | (1 << e4), (1 << d4) | (1 << e5), Player::First)
+        let [d4, e4, d5, e5] = ["d4", "e4", "d5", "e5"]
+            .map(|name| name.parse::<Square>().expect("a square name").bitboard());
+        Position::from_colours(d5 | e4, d4 | e5, Player::First)
     }
 }
 
 impl<S: Kernels> Position<S> {
     /// The position with the given discs of each colour; `None` if a square holds both.
-    pub fn from_discs(black: u64, white: u64, side: Player) -> Option<Self> {
-        (black & white == 0).then(|| Position::from_colours(black, white, side))
+    pub fn from_discs(black: Bitboard, white: Bitboard, side: Player) -> Option<Self> {
+        (!black.intersects(white)).then(|| Position::from_colours(black, white, side))
     }
 
-    pub(crate) fn from_colours(black: u64, white: u64, side: Player) -> Self {
+    pub(crate) fn from_colours(black: Bitboard, white: Bitboard, side: Player) -> Self {
         let (player, opponent) = match side {
             Player::First => (black, white),
             Player::Second => (white, black),
@@ -68,7 +68,7 @@ impl<S: Kernels> Position<S> {
             player,
             opponent,
             side,
-            counts: [black.count_ones() as u8, white.count_ones() as u8],
+            counts: [black.len() as u8, white.len() as u8],
             hash: 0,
             strategy: PhantomData,
         };
@@ -89,17 +89,17 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The side to move's discs.
-    pub fn player(&self) -> u64 {
+    pub fn player(&self) -> Bitboard {
         self.player
     }
 
     /// The other side's discs.
-    pub fn opponent(&self) -> u64 {
+    pub fn opponent(&self) -> Bitboard {
         self.opponent
     }
 
     /// Black's and white's discs.
-    pub fn discs(&self) -> (u64, u64) {
+    pub fn discs(&self) -> (Bitboard, Bitboard) {
         match self.side {
             Player::First => (self.player, self.opponent),
             Player::Second => (self.opponent, self.player),
@@ -116,14 +116,14 @@ impl<S: Kernels> Position<S> {
         self.counts
     }
 
-    /// The squares neither side has a disc on, as a `u64` mask (bit `8 * row + col`).
-    pub fn empty_squares(&self) -> u64 {
+    /// The squares neither side has a disc on.
+    pub fn empty_squares(&self) -> Bitboard {
         !(self.player | self.opponent)
     }
 
     /// The squares the side to move may play (empty when it must pass or the game is over).
     #[inline]
-    pub fn move_mask(&self) -> u64 {
+    pub fn move_mask(&self) -> Bitboard {
         S::legal_moves(self.player, self.opponent)
     }
 
@@ -131,17 +131,14 @@ impl<S: Kernels> Position<S> {
     /// square but the opponent has, and empty when the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let mut moves = self.move_mask();
-        if moves == 0 {
-            if S::legal_moves(self.opponent, self.player) != 0 {
+        let moves = self.move_mask();
+        if moves.is_empty() {
+            if S::legal_moves(self.opponent, self.player).any() {
                 list.push(Move::Pass);
             }
             return list;
         }
-        while moves != 0 {
-            list.push(Move::Play(square_at(moves.trailing_zeros())));
-            moves &= moves - 1;
-        }
+        list.extend(moves.iter().map(Move::Play));
         list
     }
 
@@ -166,17 +163,15 @@ impl<S: Kernels> Position<S> {
             Move::Play(square) => {
                 let flipped = S::flips(self.player, self.opponent, square);
                 next.player = self.opponent ^ flipped;
-                next.opponent = self.player | flipped | square.mask();
+                next.opponent = self.player | flipped | square.bitboard();
                 let (me, them) = (colour(self.side), colour(self.side.other()));
-                let n = flipped.count_ones() as u8;
+                let n = flipped.len() as u8;
                 next.counts[me] += n + 1;
                 next.counts[them] -= n;
-                next.hash ^= OTHELLO_DISC[square.bit() as usize][me];
-                let mut rest = flipped;
-                while rest != 0 {
-                    let keys = &OTHELLO_DISC[rest.trailing_zeros() as usize];
+                next.hash ^= OTHELLO_DISC[square.index()][me];
+                for disc in flipped {
+                    let keys = &OTHELLO_DISC[disc.index()];
                     next.hash ^= keys[0] ^ keys[1];
-                    rest &= rest - 1;
                 }
             }
         }
@@ -193,7 +188,7 @@ impl<S: Kernels> Position<S> {
                 let flipped = S::flips(self.player, self.opponent, square);
                 (
                     self.opponent ^ flipped,
-                    self.player | flipped | square.mask(),
+                    self.player | flipped | square.bitboard(),
                 )
             }
         };
@@ -202,7 +197,7 @@ impl<S: Kernels> Position<S> {
 
     /// Whether neither side can move.
     pub fn is_game_over(&self) -> bool {
-        self.move_mask() == 0 && S::legal_moves(self.opponent, self.player) == 0
+        self.move_mask().is_empty() && S::legal_moves(self.opponent, self.player).is_empty()
     }
 
     /// The final disc difference, black minus white, with the empty squares going to the
@@ -234,13 +229,11 @@ impl<S: Kernels> Position<S> {
     pub fn recompute_hash(&self) -> u64 {
         let (black, white) = self.discs();
         let mut hash = 0;
-        for square in Square::all() {
-            if black & square.mask() != 0 {
-                hash ^= OTHELLO_DISC[square.bit() as usize][0];
-            }
-            if white & square.mask() != 0 {
-                hash ^= OTHELLO_DISC[square.bit() as usize][1];
-            }
+        for square in black {
+            hash ^= OTHELLO_DISC[square.index()][0];
+        }
+        for square in white {
+            hash ^= OTHELLO_DISC[square.index()][1];
         }
         if self.side == Player::Second {
             hash ^= OTHELLO_SIDE_TO_MOVE;
@@ -257,10 +250,10 @@ impl<S: Kernels> Position<S> {
         let reason = match mv {
             _ if self.is_game_over() => "the game is over".to_owned(),
             Move::Pass => "passing is only allowed without a legal square".to_owned(),
-            Move::Play(_) if self.move_mask() == 0 => {
+            Move::Play(_) if self.move_mask().is_empty() => {
                 "no legal square: the side to move must pass".to_owned()
             }
-            Move::Play(square) if self.empty_squares() & square.mask() == 0 => {
+            Move::Play(square) if !self.empty_squares().contains(square) => {
                 format!("{square} is occupied")
             }
             Move::Play(square) => format!("a disc on {square} flips nothing"),
@@ -276,7 +269,7 @@ impl<S: Kernels> Position<S> {
 /// the leaves `depth` plies below the position with `player` to move, a forced pass being a
 /// ply and a finished game one leaf at every remaining depth, as [`Game::count_leaves`]
 /// promises.
-pub(crate) fn perft_raw<S: Kernels>(player: u64, opponent: u64, depth: u32) -> u64 {
+pub(crate) fn perft_raw<S: Kernels>(player: Bitboard, opponent: Bitboard, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -287,21 +280,26 @@ pub(crate) fn perft_raw<S: Kernels>(player: u64, opponent: u64, depth: u32) -> u
 /// [`Kernels::children`] with their moves; the last two plies are
 /// [`Kernels::count_replies`], fed from three plies up so that a batch can hold the moves
 /// of several positions.
-fn perft_moves<S: Kernels>(player: u64, opponent: u64, moves: u64, depth: u32) -> u64 {
+fn perft_moves<S: Kernels>(
+    player: Bitboard,
+    opponent: Bitboard,
+    moves: Bitboard,
+    depth: u32,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if moves == 0 {
+    if moves.is_empty() {
         // A pass if the opponent can move, else the game is over: one leaf.
         let replies = S::legal_moves(opponent, player);
-        return if replies == 0 {
+        return if replies.is_empty() {
             1
         } else {
             perft_moves::<S>(opponent, player, replies, depth - 1)
         };
     }
     match depth {
-        1 => u64::from(moves.count_ones()),
+        1 => moves.len() as u64,
         2 => {
             let mut pending = Pending::new();
             pending.push(player, opponent, moves);
@@ -314,9 +312,9 @@ fn perft_moves<S: Kernels>(player: u64, opponent: u64, moves: u64, depth: u32) -
             let mut total = 0;
             for i in 0..n {
                 let (mover, other) = (children.movers[i], children.others[i]);
-                if children.moves[i] == 0 {
+                if children.moves[i].is_empty() {
                     // The child passes (then perft 1) or the game is over (one leaf).
-                    total += u64::from(S::legal_moves(other, mover).count_ones().max(1));
+                    total += S::legal_moves(other, mover).len().max(1) as u64;
                     continue;
                 }
                 pending.push(mover, other, children.moves[i]);
@@ -344,9 +342,9 @@ fn perft_moves<S: Kernels>(player: u64, opponent: u64, moves: u64, depth: u32) -
 /// Moves waiting for [`Kernels::count_replies`]: a position and one of its moves per entry,
 /// as three parallel arrays.
 struct Pending {
-    players: [u64; Pending::CAPACITY],
-    opponents: [u64; Pending::CAPACITY],
-    squares: [u64; Pending::CAPACITY],
+    players: [Bitboard; Pending::CAPACITY],
+    opponents: [Bitboard; Pending::CAPACITY],
+    squares: [Bitboard; Pending::CAPACITY],
     len: usize,
 }
 
@@ -361,9 +359,9 @@ impl Pending {
     #[inline(always)]
     fn new() -> Self {
         Pending {
-            players: [0; Pending::CAPACITY],
-            opponents: [0; Pending::CAPACITY],
-            squares: [0; Pending::CAPACITY],
+            players: [Bitboard::EMPTY; Pending::CAPACITY],
+            opponents: [Bitboard::EMPTY; Pending::CAPACITY],
+            squares: [Bitboard::EMPTY; Pending::CAPACITY],
             len: 0,
         }
     }
@@ -371,14 +369,12 @@ impl Pending {
     /// Queues every move of `moves` (at most [`MAX_MOVES`], and [`Pending::count_full_batches`]
     /// keeps fewer than [`Pending::FLUSH`] waiting).
     #[inline(always)]
-    fn push(&mut self, player: u64, opponent: u64, mut moves: u64) {
+    fn push(&mut self, player: Bitboard, opponent: Bitboard, moves: Bitboard) {
         let mut len = self.len;
-        while moves != 0 {
-            let square = moves & moves.wrapping_neg();
-            moves ^= square;
+        for square in moves {
             self.players[len] = player;
             self.opponents[len] = opponent;
-            self.squares[len] = square;
+            self.squares[len] = square.bitboard();
             len += 1;
         }
         self.len = len;
@@ -418,10 +414,10 @@ impl Pending {
 
 /// The legal moves of `player`, counting a forced pass as one and a finished game as none.
 #[inline(always)]
-fn count_moves<S: Kernels>(player: u64, opponent: u64) -> u64 {
-    match S::legal_moves(player, opponent).count_ones() {
-        0 => u64::from(S::legal_moves(opponent, player) != 0),
-        n => u64::from(n),
+fn count_moves<S: Kernels>(player: Bitboard, opponent: Bitboard) -> u64 {
+    match S::legal_moves(player, opponent).len() {
+        0 => u64::from(S::legal_moves(opponent, player).any()),
+        n => n as u64,
     }
 }
 

@@ -7,7 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use bitgames_search::RandomPosition;
 
-use crate::{Kernels, Position};
+use crate::{Bitboard, Kernels, Position};
 
 /// A position after a random number (0..=60) of uniformly random legal moves from the start.
 pub fn random_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
@@ -29,9 +29,9 @@ pub fn corpus(count: usize, seed: u64) -> Vec<Position> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KernelInstance {
     /// The side to move's discs: the `player` argument of every kernel.
-    pub player: u64,
+    pub player: Bitboard,
     /// The other side's discs.
-    pub opponent: u64,
+    pub opponent: Bitboard,
     /// A legal move of the side to move, drawn uniformly: the square `flips` is asked about.
     pub square: crate::Square,
 }
@@ -40,11 +40,10 @@ impl KernelInstance {
     /// The kernel question of `position`: its discs and its first legal move in square
     /// order; `None` when the side to move has no legal move.
     pub fn from_position<S: Kernels>(position: &Position<S>) -> Option<KernelInstance> {
-        let moves = position.move_mask();
-        (moves != 0).then(|| KernelInstance {
+        Some(KernelInstance {
             player: position.player(),
             opponent: position.opponent(),
-            square: crate::square::square_at(moves.trailing_zeros()),
+            square: position.move_mask().first()?,
         })
     }
 }
@@ -63,17 +62,18 @@ pub fn kernel_instances(count: usize, seed: u64) -> Vec<KernelInstance> {
     let mut instances = Vec::with_capacity(count);
     while instances.len() < count {
         let position = random_position(&mut rng);
-        let mut moves = position.move_mask();
-        if moves == 0 {
+        let moves = position.move_mask();
+        if moves.is_empty() {
             continue;
         }
-        for _ in 0..rng.random_range(0..moves.count_ones()) {
-            moves &= moves - 1;
-        }
+        let k = rng.random_range(0..moves.len() as u32);
+        let Some(square) = moves.iter().nth(k as usize) else {
+            continue;
+        };
         instances.push(KernelInstance {
             player: position.player(),
             opponent: position.opponent(),
-            square: crate::square::square_at(moves.trailing_zeros()),
+            square,
         });
     }
     instances
@@ -95,7 +95,7 @@ pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R, empties: u32) -> Option<Po
                 break;
             }
             position = position.play(moves[rng.random_range(0..moves.len())]);
-            if position.empty_squares().count_ones() == empties {
+            if position.empty_squares().len() as u32 == empties {
                 if position.is_game_over() {
                     break;
                 }

@@ -11,7 +11,12 @@ use bitgames_bitboard::{Bitboard, Direction, Othello};
 use bitgames_tables::othello::OTHELLO_LINES;
 
 /// Bitboard version: full lines from the generated line masks, then shift-based rounds.
-pub fn stable_discs(own: u64, other: u64) -> u64 {
+pub fn stable_discs(own: Bitboard<Othello>, other: Bitboard<Othello>) -> Bitboard<Othello> {
+    Bitboard::from_bits_truncate(stable_discs_word(own.bits(), other.bits()))
+}
+
+/// [`stable_discs`] on raw words, for the solver's and the evaluation's word arithmetic.
+pub(crate) fn stable_discs_word(own: u64, other: u64) -> u64 {
     let occupied = own | other;
     // Per line direction (row, column, diagonal, anti-diagonal): squares on a full line.
     let mut full = [0u64; 4];
@@ -51,7 +56,8 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
 
 /// Naive version: a 64-cell array, every disc's four lines walked square by square, rounds
 /// until nothing changes.
-pub fn stable_discs_naive(own: u64, other: u64) -> u64 {
+pub fn stable_discs_naive(own: Bitboard<Othello>, other: Bitboard<Othello>) -> Bitboard<Othello> {
+    let (own, other) = (own.bits(), other.bits());
     let at = |bits: u64, r: i32, c: i32| bits >> (r * 8 + c) & 1 == 1;
     let on_board = |r: i32, c: i32| (0..8).contains(&r) && (0..8).contains(&c);
     let full_line = |r: i32, c: i32, (dr, dc): (i32, i32)| {
@@ -91,9 +97,11 @@ pub fn stable_discs_naive(own: u64, other: u64) -> u64 {
             }
         }
         if !changed {
-            return (0..64)
-                .filter(|&i| stable[i])
-                .fold(0, |acc, i| acc | 1 << i);
+            return Bitboard::from_bits_truncate(
+                (0..64)
+                    .filter(|&i| stable[i])
+                    .fold(0, |acc, i| acc | 1 << i),
+            );
         }
     }
 }

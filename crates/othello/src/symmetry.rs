@@ -17,7 +17,7 @@
 //! Programming Wiki, "Flipping Mirroring and Rotating"); the tests check each against a
 //! square-by-square mapping.
 
-use crate::{Kernels, Move, Position, Square};
+use crate::{Bitboard, Kernels, Move, Position, Square};
 
 /// One of the eight symmetries: bit 0 mirrors the columns, bit 1 flips the rows, bit 2
 /// transposes, applied in that order.
@@ -88,9 +88,16 @@ impl Symmetry {
         }
     }
 
-    /// The image of a bitboard: every set square mapped by [`Symmetry::square`].
+    /// The image of a set of squares: every square mapped by [`Symmetry::square`].
     #[inline]
-    pub const fn bits(self, mut bits: u64) -> u64 {
+    pub fn bitboard(self, set: Bitboard) -> Bitboard {
+        Bitboard::from_bits_truncate(self.word(set.bits()))
+    }
+
+    /// [`Symmetry::bitboard`] on a raw word, for the pattern evaluation's word arithmetic
+    /// (and its `const` tables).
+    #[inline]
+    pub(crate) const fn word(self, mut bits: u64) -> u64 {
         if self.0 & Self::MIRROR != 0 {
             bits = mirror_columns(bits);
         }
@@ -106,7 +113,11 @@ impl Symmetry {
     /// The image of a position (same side to move).
     pub fn position<S: Kernels>(self, position: &Position<S>) -> Position<S> {
         let (black, white) = position.discs();
-        Position::from_colours(self.bits(black), self.bits(white), position.side_to_move())
+        Position::from_colours(
+            self.bitboard(black),
+            self.bitboard(white),
+            position.side_to_move(),
+        )
     }
 }
 
@@ -131,10 +142,10 @@ const fn transpose(mut x: u64) -> u64 {
 
 /// The canonical `(black, white)` of a pair of disc sets and the symmetry that maps the
 /// given discs onto it (the first such in [`Symmetry::all`] order when several do).
-pub fn canonical_discs(black: u64, white: u64) -> (u64, u64, Symmetry) {
+pub fn canonical_discs(black: Bitboard, white: Bitboard) -> (Bitboard, Bitboard, Symmetry) {
     let mut best = (black, white, Symmetry::IDENTITY);
     for symmetry in Symmetry::all().skip(1) {
-        let image = (symmetry.bits(black), symmetry.bits(white));
+        let image = (symmetry.bitboard(black), symmetry.bitboard(white));
         if image < (best.0, best.1) {
             best = (image.0, image.1, symmetry);
         }
@@ -173,7 +184,7 @@ mod tests {
             let bits: u64 = rng.random();
             for symmetry in Symmetry::all() {
                 assert_eq!(
-                    symmetry.bits(bits),
+                    symmetry.word(bits),
                     naive_bits(symmetry, bits),
                     "{symmetry:?}"
                 );

@@ -4,8 +4,8 @@
 use bitgames_othello::random::random_position;
 use bitgames_othello::stability::{stable_discs, stable_discs_naive};
 use bitgames_othello::{
-    Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor, Table,
-    for_each_strategy,
+    Bitboard, Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor,
+    Table, for_each_strategy,
 };
 use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft, perft_generic};
@@ -108,7 +108,7 @@ fn incremental_counts_and_hash_match_recomputation_in_random_games() {
             let (black, white) = position.discs();
             assert_eq!(
                 position.disc_counts(),
-                [black.count_ones() as u8, white.count_ones() as u8]
+                [black.len() as u8, white.len() as u8]
             );
             assert_eq!(position.to_string().parse::<Position>(), Ok(position));
             let moves = position.legal_moves();
@@ -140,7 +140,7 @@ fn an_asymmetric_position_guards_the_bit_order() {
     );
     assert_eq!(
         next.discs(),
-        ((1 << 19) | (1 << 27) | (1 << 28) | (1 << 35), 1 << 36)
+        (squares(&["d3", "d4", "e4", "d5"]), squares(&["e5"]))
     );
     // White's replies from there: c3, e3, c5 (standard opening theory).
     let mut replies: Vec<String> = next.legal_moves().iter().map(Move::to_string).collect();
@@ -166,7 +166,7 @@ fn passes_and_game_end() {
     let mut board = "X".repeat(56);
     board.push_str("OXXXXXX-");
     let position: Position = format!("{board} X").parse().unwrap();
-    assert_eq!(position.move_mask(), 0);
+    assert_eq!(position.move_mask(), Bitboard::EMPTY);
     assert_eq!(position.legal_moves().as_slice(), [Move::Pass]);
     assert_eq!(position.count_legal_moves(), 1);
     assert_eq!(position.outcome(), Outcome::Ongoing);
@@ -183,8 +183,11 @@ fn passes_and_game_end() {
     assert_eq!(perft(&full, 3), 1);
     assert_eq!(perft(&position, 5), 1);
     let (black, white_discs) = full.discs();
-    assert_eq!((black.count_ones(), white_discs.count_ones()), (56, 8));
-    assert_eq!(white_discs, 0xff << 56);
+    assert_eq!((black.len(), white_discs.len()), (56, 8));
+    assert_eq!(
+        white_discs,
+        squares(&["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"])
+    );
     assert_eq!(full.outcome(), Outcome::Win(Player::First));
     assert_eq!(full.final_score(), 48);
 }
@@ -219,13 +222,10 @@ fn stable_discs_by_hand() {
     // Black holds the a1 corner and a1-c1 along the top edge, a2 below; white holds b2.
     let position: Position = format!("XXX-----XO{} X", "-".repeat(54)).parse().unwrap();
     let stable = stable_discs(position.player(), position.opponent());
-    let expected = ["a1", "b1", "c1", "a2"].iter().fold(0u64, |acc, s| {
-        acc | s.parse::<bitgames_othello::Square>().unwrap().mask()
-    });
-    assert_eq!(stable, expected);
+    assert_eq!(stable, squares(&["a1", "b1", "c1", "a2"]));
     assert_eq!(
         stable_discs(position.opponent(), position.player()),
-        0,
+        Bitboard::EMPTY,
         "b2 can still flip"
     );
 }
@@ -235,7 +235,7 @@ fn stable_discs_are_never_flipped_later() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     for _ in 0..300 {
         let mut position = Position::start();
-        let mut stable = [0u64; 2];
+        let mut stable = [Bitboard::EMPTY; 2];
         while !position.is_game_over() {
             let (black, white) = position.discs();
             stable[0] |= stable_discs(black, white);
@@ -306,4 +306,12 @@ fn arbitrary_strings_never_panic() {
             let _ = text.parse::<Move>();
         },
     );
+}
+
+/// The set of the named squares.
+fn squares(names: &[&str]) -> Bitboard {
+    names
+        .iter()
+        .map(|name| name.parse::<bitgames_othello::Square>().unwrap())
+        .collect()
 }

@@ -179,7 +179,10 @@ fn bitboards(position: &AnyPosition) -> Vec<(&'static str, u128)> {
     match position {
         AnyPosition::Othello(p) => {
             let (black, white) = p.discs();
-            vec![("black", black.into()), ("white", white.into())]
+            vec![
+                ("black", black.bits().into()),
+                ("white", white.bits().into()),
+            ]
         }
         AnyPosition::Santorini(p) => {
             let levels = p.levels();

@@ -17,6 +17,7 @@
 //! (`bitgames._native._PANIC_STRATEGY` says which the build does).
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod env;
 mod games;

@@ -1,7 +1,7 @@
 //! The fastest portable technique for each operation, combined.
 
 use super::{Kernels, Shift, Table};
-use crate::Square;
+use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
     /// [`Shift`] legal moves with [`Table`] flips: each operation from the portable strategy
@@ -11,12 +11,12 @@ bitgames_bitboard::strategy! {
 
 impl Kernels for Hybrid {
     #[inline]
-    fn legal_moves(player: u64, opponent: u64) -> u64 {
+    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
         Shift::legal_moves(player, opponent)
     }
 
     #[inline]
-    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
+    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
         Table::flips(player, opponent, square)
     }
 }

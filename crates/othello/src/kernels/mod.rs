@@ -3,7 +3,7 @@
 use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 
 use crate::square::square_at;
-use crate::{MAX_MOVES, Position, Square};
+use crate::{Bitboard, MAX_MOVES, Position, Square};
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 mod avx512;
@@ -50,26 +50,30 @@ pub type Fastest = Avx512;
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
 pub type Fastest = Hybrid;
 
-/// Othello's hot operations on a pair of bitboards: `player` (the side to move) and
-/// `opponent`, bit `8 * row + col` with a1 the top-left. Every strategy gives identical
-/// answers (proven by the tests).
+/// Othello's hot operations on a pair of disc sets: `player` (the side to move) and
+/// `opponent`. Every strategy gives identical answers (proven by the tests).
+///
+/// The sets are typed ([`Bitboard`]); a strategy computes on their raw words (bit
+/// `8 * row + col`, a1 the top-left) between [`Bitboard::bits`] and
+/// [`Bitboard::from_bits_truncate`], which cost nothing on a board without padding bits.
 pub trait Kernels: Strategy {
     /// The empty squares where the player may move: each outflanks at least one line of
     /// opponent discs.
-    fn legal_moves(player: u64, opponent: u64) -> u64;
+    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard;
 
     /// The opponent discs a player disc placed on `square` would flip (whatever `square`
     /// holds now; for a legal move it is empty).
-    fn flips(player: u64, opponent: u64, square: Square) -> u64;
+    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard;
 
     /// Perft's last two plies, many moves at once: for each `i`, the number of legal replies
-    /// after the side to move of (`players[i]`, `opponents[i]`) plays on `squares[i]` (one
-    /// bit, a legal move), a count of zero counting as one (a forced pass is one move, a
-    /// finished game one leaf); summed. The three slices have one length. The children are
-    /// never built as positions. The default makes each move with [`Kernels::flips`] and
-    /// counts with [`Kernels::legal_moves`]; strategies may work on several moves at once.
+    /// after the side to move of (`players[i]`, `opponents[i]`) plays on the one square of
+    /// `squares[i]` (a legal move), a count of zero counting as one (a forced pass is one
+    /// move, a finished game one leaf); summed. The three slices have one length. The
+    /// children are never built as positions. The default makes each move with
+    /// [`Kernels::flips`] and counts with [`Kernels::legal_moves`]; strategies may work on
+    /// several moves at once.
     #[inline]
-    fn count_replies(players: &[u64], opponents: &[u64], squares: &[u64]) -> u64 {
+    fn count_replies(players: &[Bitboard], opponents: &[Bitboard], squares: &[Bitboard]) -> u64 {
         count_replies_one_by_one::<Self>(players, opponents, squares)
     }
 
@@ -80,29 +84,64 @@ pub trait Kernels: Strategy {
     /// [`Kernels::flips`] and [`Kernels::legal_moves`]; strategies may work on several
     /// moves at once.
     #[inline]
-    fn children(player: u64, opponent: u64, moves: u64, children: &mut Children) -> usize {
+    fn children(
+        player: Bitboard,
+        opponent: Bitboard,
+        moves: Bitboard,
+        children: &mut Children,
+    ) -> usize {
         children_one_by_one::<Self>(player, opponent, moves, children)
     }
 }
+
+/// [`Kernels`] on raw words, for the code that computes on `u64` disc sets throughout: the
+/// endgame solver and the evaluations (quadrant masks, neighbour tables and pattern indices
+/// are word arithmetic). Implemented for every strategy; each call is the typed kernel
+/// between [`Bitboard::from_bits_truncate`] and [`Bitboard::bits`], which cost nothing on a
+/// board without padding bits.
+pub(crate) trait KernelsOnWords: Kernels {
+    /// [`Kernels::legal_moves`] on words.
+    #[inline(always)]
+    fn legal_moves_word(player: u64, opponent: u64) -> u64 {
+        Self::legal_moves(
+            Bitboard::from_bits_truncate(player),
+            Bitboard::from_bits_truncate(opponent),
+        )
+        .bits()
+    }
+
+    /// [`Kernels::flips`] on words.
+    #[inline(always)]
+    fn flips_word(player: u64, opponent: u64, square: Square) -> u64 {
+        Self::flips(
+            Bitboard::from_bits_truncate(player),
+            Bitboard::from_bits_truncate(opponent),
+            square,
+        )
+        .bits()
+    }
+}
+
+impl<S: Kernels> KernelsOnWords for S {}
 
 /// The children of a position ([`Kernels::children`]) as parallel arrays, with room for
 /// every move of any position.
 #[derive(Debug, Clone)]
 pub struct Children {
     /// Each child's side to move's discs (the parent's opponent, after the flips).
-    pub movers: [u64; MAX_MOVES],
+    pub movers: [Bitboard; MAX_MOVES],
     /// Each child's other discs (the parent's mover, with the new disc and the flips).
-    pub others: [u64; MAX_MOVES],
+    pub others: [Bitboard; MAX_MOVES],
     /// Each child's legal moves (of `movers[i]`).
-    pub moves: [u64; MAX_MOVES],
+    pub moves: [Bitboard; MAX_MOVES],
 }
 
 impl Default for Children {
     fn default() -> Self {
         Children {
-            movers: [0; MAX_MOVES],
-            others: [0; MAX_MOVES],
-            moves: [0; MAX_MOVES],
+            movers: [Bitboard::EMPTY; MAX_MOVES],
+            others: [Bitboard::EMPTY; MAX_MOVES],
+            moves: [Bitboard::EMPTY; MAX_MOVES],
         }
     }
 }
@@ -110,17 +149,15 @@ impl Default for Children {
 /// [`Kernels::children`] one move at a time with `S`'s flips and legal moves.
 #[inline(always)]
 pub(crate) fn children_one_by_one<S: Kernels>(
-    player: u64,
-    opponent: u64,
-    mut moves: u64,
+    player: Bitboard,
+    opponent: Bitboard,
+    moves: Bitboard,
     children: &mut Children,
 ) -> usize {
     let mut n = 0;
-    while moves != 0 && n < MAX_MOVES {
-        let square = moves & moves.wrapping_neg();
-        moves ^= square;
-        let flipped = S::flips(player, opponent, square_at(square.trailing_zeros()));
-        let (mover, other) = (opponent ^ flipped, player | flipped | square);
+    for square in moves.iter().take(MAX_MOVES) {
+        let flipped = S::flips(player, opponent, square);
+        let (mover, other) = (opponent ^ flipped, player | flipped | square.bitboard());
         children.movers[n] = mover;
         children.others[n] = other;
         children.moves[n] = S::legal_moves(mover, other);
@@ -132,15 +169,15 @@ pub(crate) fn children_one_by_one<S: Kernels>(
 /// [`Kernels::count_replies`] one move at a time with `S`'s flips and legal moves.
 #[inline(always)]
 pub(crate) fn count_replies_one_by_one<S: Kernels>(
-    players: &[u64],
-    opponents: &[u64],
-    squares: &[u64],
+    players: &[Bitboard],
+    opponents: &[Bitboard],
+    squares: &[Bitboard],
 ) -> u64 {
     let mut total = 0;
     for ((&player, &opponent), &square) in players.iter().zip(opponents).zip(squares) {
-        let flipped = S::flips(player, opponent, square_at(square.trailing_zeros()));
+        let flipped = S::flips(player, opponent, square_at(square.bits().trailing_zeros()));
         let replies = S::legal_moves(opponent ^ flipped, player | flipped | square);
-        total += u64::from(replies.count_ones().max(1));
+        total += replies.len().max(1) as u64;
     }
     total
 }

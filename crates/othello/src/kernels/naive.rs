@@ -3,7 +3,7 @@
 use bitgames_bitboard::Direction;
 
 use super::Kernels;
-use crate::Square;
+use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
     /// A 64-cell array; for every empty square, walk the eight directions.
@@ -54,18 +54,17 @@ fn flips_from(cells: &[Cell; 64], square: usize) -> u64 {
 }
 
 impl Kernels for Naive {
-    fn legal_moves(player: u64, opponent: u64) -> u64 {
-        let cells = cells(player, opponent);
-        let mut moves = 0;
-        for square in 0..64 {
-            if cells[square] == Cell::Empty && flips_from(&cells, square) != 0 {
-                moves |= 1 << square;
-            }
-        }
-        moves
+    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
+        let cells = cells(player.bits(), opponent.bits());
+        Square::all()
+            .filter(|square| {
+                cells[square.index()] == Cell::Empty && flips_from(&cells, square.index()) != 0
+            })
+            .collect()
     }
 
-    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
-        flips_from(&cells(player, opponent), square.bit() as usize)
+    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
+        let flipped = flips_from(&cells(player.bits(), opponent.bits()), square.index());
+        Bitboard::from_bits_truncate(flipped)
     }
 }

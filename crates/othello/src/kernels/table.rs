@@ -20,7 +20,7 @@ use bitgames_tables::othello::{
 };
 
 use super::Kernels;
-use crate::Square;
+use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
     /// Outflank/flip tables with a portable multiply gather.
@@ -73,7 +73,8 @@ fn portable_lines(bits: u64, row: u32, col: u32, lines: &[u64; 4]) -> [u64; 4] {
 impl Kernels for Table {
     /// A candidate (an empty square next to an opponent disc) is legal when one of its four
     /// lines has an outflank.
-    fn legal_moves(player: u64, opponent: u64) -> u64 {
+    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
+        let (player, opponent) = (player.bits(), opponent.bits());
         let mut candidates = !(player | opponent);
         let mut moves = 0;
         while candidates != 0 {
@@ -91,11 +92,12 @@ impl Kernels for Table {
                 moves |= 1 << s;
             }
         }
-        moves
+        Bitboard::from_bits_truncate(moves)
     }
 
     #[inline(always)]
-    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
+    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
+        let (player, opponent) = (player.bits(), opponent.bits());
         let s = square.bit();
         let (row, col) = (s / 8, s % 8);
         let lines = &OTHELLO_LINES[s as usize];
@@ -106,14 +108,18 @@ impl Kernels for Table {
         let column_flips = OTHELLO_COLUMN_DEPOSIT[line_flips(p[1], o[1], r) as usize] << col;
         let diagonal_flips = line_flips(p[2], o[2], c).wrapping_mul(BYTE_SPREAD) & lines[2];
         let anti_flips = line_flips(p[3], o[3], c).wrapping_mul(BYTE_SPREAD) & lines[3];
-        row_flips | column_flips | diagonal_flips | anti_flips
+        Bitboard::from_bits_truncate(row_flips | column_flips | diagonal_flips | anti_flips)
     }
 }
 
 /// The PEXT/PDEP flips computed with the portable emulation of PEXT and PDEP, so the PEXT
 /// index layout (a square's rank within its line) is tested on every target.
-pub fn table_pext_portable(player: u64, opponent: u64, square: Square) -> u64 {
-    pext_flips::<PortableGather>(player, opponent, square)
+pub fn table_pext_portable(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
+    Bitboard::from_bits_truncate(pext_flips::<PortableGather>(
+        player.bits(),
+        opponent.bits(),
+        square,
+    ))
 }
 
 /// The flips of a disc on `square`: each of its lines gathered with `G`'s PEXT, looked up,

@@ -9,7 +9,7 @@ use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 use bitgames_tables::othello::OTHELLO_LINES;
 
 use super::table::{line_outflanks, pext_flips};
-use crate::Square;
+use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
     /// Outflank/flip tables with BMI2 PEXT/PDEP gathers (x86-64 with BMI2 only).
@@ -17,7 +17,8 @@ bitgames_bitboard::strategy! {
 }
 
 impl Kernels for TablePext {
-    fn legal_moves(player: u64, opponent: u64) -> u64 {
+    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
+        let (player, opponent) = (player.bits(), opponent.bits());
         let mut candidates = !(player | opponent);
         let mut moves = 0;
         while candidates != 0 {
@@ -39,11 +40,12 @@ impl Kernels for TablePext {
                 moves |= 1 << s;
             }
         }
-        moves
+        Bitboard::from_bits_truncate(moves)
     }
 
     #[inline(always)]
-    fn flips(player: u64, opponent: u64, square: Square) -> u64 {
-        pext_flips::<Bmi2Gather>(player, opponent, square)
+    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
+        let flipped = pext_flips::<Bmi2Gather>(player.bits(), opponent.bits(), square);
+        Bitboard::from_bits_truncate(flipped)
     }
 }

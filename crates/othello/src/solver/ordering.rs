@@ -5,6 +5,7 @@
 use crate::Kernels;
 use crate::MAX_MOVES;
 use crate::eval::{CORNERS, DISC, MAX_EVAL, final_score_for_side_to_move};
+use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 
 use super::search::raise;
@@ -80,8 +81,8 @@ impl Candidates {
         while moves != 0 {
             let square = moves.trailing_zeros();
             moves &= moves - 1;
-            let flips = S::flips(player, opponent, square_at(square));
-            let replies = S::legal_moves(opponent ^ flips, player | flips | 1 << square);
+            let flips = S::flips_word(player, opponent, square_at(square));
+            let replies = S::legal_moves_word(opponent ^ flips, player | flips | 1 << square);
             let mine = player | flips | 1 << square;
             let potential = neighbours(mine) & !(mine | opponent);
             let mut key = 16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
@@ -152,9 +153,9 @@ fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32
     if depth == 0 {
         return order_eval::<S>(p, o);
     }
-    let mut moves = S::legal_moves(p, o);
+    let mut moves = S::legal_moves_word(p, o);
     if moves == 0 {
-        if S::legal_moves(o, p) == 0 {
+        if S::legal_moves_word(o, p) == 0 {
             return DISC * final_score_for_side_to_move(p, o);
         }
         return -sort_search::<S>(o, p, depth - 1, -beta, -alpha);
@@ -163,7 +164,7 @@ fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
-        let f = S::flips(p, o, square_at(sq));
+        let f = S::flips_word(p, o, square_at(sq));
         let score = -sort_search::<S>(o ^ f, p | f | 1 << sq, depth - 1, -beta, -alpha);
         if raise(&mut best, &mut alpha, beta, score) {
             break;
@@ -186,7 +187,7 @@ fn neighbours(bits: u64) -> u64 {
 #[inline]
 fn order_eval<S: Kernels>(player: u64, opponent: u64) -> i32 {
     #[cfg(feature = "patterns")]
-    return crate::patterns::evaluate::<S>(player, opponent);
+    return crate::patterns::evaluate_word::<S>(player, opponent);
     #[cfg(not(feature = "patterns"))]
     return crate::eval::evaluate_bits::<S>(player, opponent);
 }

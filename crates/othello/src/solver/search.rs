@@ -7,8 +7,9 @@ use std::time::Instant;
 use bitgames_search::Game;
 
 use crate::eval::{DISC, evaluate_bits, final_score_for_side_to_move};
+use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
-use crate::stability::stable_discs;
+use crate::stability::stable_discs_word;
 use crate::{Kernels, Move, Position};
 
 use super::Stopped;
@@ -178,10 +179,10 @@ impl<'t, S: Kernels> Search<'t, S> {
 
     /// The best move and exact score at the root (which may have to pass, or be over).
     pub(super) fn root(&mut self, position: &Position<S>) -> (Option<Move>, i32) {
-        let (player, opponent) = (position.player(), position.opponent());
-        let moves = S::legal_moves(player, opponent);
+        let (player, opponent) = (position.player().bits(), position.opponent().bits());
+        let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
-            if S::legal_moves(opponent, player) == 0 {
+            if S::legal_moves_word(opponent, player) == 0 {
                 self.nodes += 1;
                 return (None, final_score_for_side_to_move(player, opponent));
             }
@@ -223,8 +224,8 @@ impl<'t, S: Kernels> Search<'t, S> {
         mut alpha: i32,
         beta: i32,
     ) -> (Option<Move>, i32) {
-        let (player, opponent) = (position.player(), position.opponent());
-        let moves = S::legal_moves(player, opponent);
+        let (player, opponent) = (position.player().bits(), position.opponent().bits());
+        let moves = S::legal_moves_word(player, opponent);
         let mut candidates = Candidates::new::<S>(player, opponent, moves);
         let key = Game::hash(position);
         if let Some(bounds) = self.table.probe(key)
@@ -267,11 +268,17 @@ impl<'t, S: Kernels> Search<'t, S> {
     /// its number of empties calls for.
     #[inline]
     pub(super) fn child(&mut self, child: &Position<S>, alpha: i32, beta: i32) -> i32 {
-        let empties = 64 - (child.player() | child.opponent()).count_ones();
+        let empties = 64 - (child.player().bits() | child.opponent().bits()).count_ones();
         if empties >= self.table_min_empties {
             self.deep(child, alpha, beta, false)
         } else {
-            self.bits(child.player(), child.opponent(), empties, alpha, beta)
+            self.bits(
+                child.player().bits(),
+                child.opponent().bits(),
+                empties,
+                alpha,
+                beta,
+            )
         }
     }
 
@@ -291,12 +298,12 @@ impl<'t, S: Kernels> Search<'t, S> {
         if self.should_stop() || self.split_aborted() {
             return 0;
         }
-        let (player, opponent) = (position.player(), position.opponent());
+        let (player, opponent) = (position.player().bits(), position.opponent().bits());
         let empties = 64 - (player | opponent).count_ones();
         // Stability cutoff: the opponent's stable discs are theirs at the end, so the score
         // is at most 64 - 2 x stable.
         if alpha >= 64 - 2 * STABILITY_CUTOFF_MIN {
-            let upper = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+            let upper = 64 - 2 * stable_discs_word(opponent, player).count_ones() as i32;
             if upper <= alpha {
                 return upper;
             }
@@ -319,7 +326,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             beta = beta.min(upper);
             best_square = bounds.best;
         }
-        let moves = S::legal_moves(player, opponent);
+        let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
             if passed {
                 return final_score_for_side_to_move(player, opponent);
@@ -384,12 +391,12 @@ impl<'t, S: Kernels> Search<'t, S> {
             return 0;
         }
         if alpha >= 64 - 2 * STABILITY_CUTOFF_MIN {
-            let upper = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+            let upper = 64 - 2 * stable_discs_word(opponent, player).count_ones() as i32;
             if upper <= alpha {
                 return upper;
             }
         }
-        let moves = S::legal_moves(player, opponent);
+        let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
             if passed {
                 return final_score_for_side_to_move(player, opponent);

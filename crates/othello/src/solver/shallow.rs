@@ -6,6 +6,7 @@ use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 
 use crate::Kernels;
 use crate::eval::final_score_for_side_to_move;
+use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 
 use super::ordering::odd_quadrants;
@@ -37,7 +38,7 @@ impl<S: Kernels> Search<'_, S> {
                 if OTHELLO_NEIGHBOURS[square as usize] & opponent == 0 {
                     continue;
                 }
-                let flips = S::flips(player, opponent, square_at(square));
+                let flips = S::flips_word(player, opponent, square_at(square));
                 if flips == 0 {
                     continue;
                 }
@@ -111,7 +112,7 @@ impl<S: Kernels> Search<'_, S> {
             if OTHELLO_NEIGHBOURS[x as usize] & opponent == 0 {
                 continue;
             }
-            let flips = S::flips(player, opponent, square_at(x));
+            let flips = S::flips_word(player, opponent, square_at(x));
             if flips == 0 {
                 continue;
             }
@@ -146,7 +147,7 @@ impl<S: Kernels> Search<'_, S> {
             if OTHELLO_NEIGHBOURS[x as usize] & opponent == 0 {
                 continue;
             }
-            let flips = S::flips(player, opponent, square_at(x));
+            let flips = S::flips_word(player, opponent, square_at(x));
             if flips == 0 {
                 continue;
             }
@@ -175,12 +176,12 @@ impl<S: Kernels> Search<'_, S> {
 fn last_move<S: Kernels>(player: u64, opponent: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
     let square = square_at(square);
-    let flips = S::flips(player, opponent, square).count_ones() as i32;
+    let flips = S::flips_word(player, opponent, square).count_ones() as i32;
     if flips > 0 {
         // mine + flips + 1 against 63 - mine - flips.
         return 2 * (mine + flips + 1) - 64;
     }
-    let theirs = S::flips(opponent, player, square).count_ones() as i32;
+    let theirs = S::flips_word(opponent, player, square).count_ones() as i32;
     if theirs > 0 {
         // mine - theirs against 64 - mine + theirs.
         return 2 * (mine - theirs) - 64;
