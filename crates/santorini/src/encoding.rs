@@ -37,8 +37,9 @@ fn direction(from: Square, to: Square) -> Option<usize> {
     (0..8).find(|&d| step(from, d) == Some(to))
 }
 
-/// The action of a Santorini move in `position` (see the module docs).
-pub fn action(position: &Position, mv: Move) -> usize {
+/// The action of a Santorini move in `position` (see the module docs); `None` for a god
+/// power's move, which this base-game action space has no number for.
+pub fn action(position: &Position, mv: Move) -> Option<usize> {
     let side = position.side_to_move();
     let worker = |from: Square| {
         let lower = position.workers(side).iter().next();
@@ -47,14 +48,13 @@ pub fn action(position: &Position, mv: Move) -> usize {
     match mv {
         Move::Place(a, b) => {
             let (a, b) = (a.index().min(b.index()), a.index().max(b.index()));
-            144 + 25 * a + b
+            Some(144 + 25 * a + b)
         }
-        Move::Win { from, to } => 128 + worker(from) * 8 + direction(from, to).expect("a step"),
+        Move::Win { from, to } => Some(128 + worker(from) * 8 + direction(from, to)?),
         Move::Build { from, to, build } => {
-            worker(from) * 64
-                + direction(from, to).expect("a step") * 8
-                + direction(to, build).expect("a step")
+            Some(worker(from) * 64 + direction(from, to)? * 8 + direction(to, build)?)
         }
+        _ => None,
     }
 }
 
@@ -82,7 +82,9 @@ impl Encoding for Position {
     fn legal_mask(&self, mask: &mut [bool]) {
         mask.fill(false);
         for mv in self.legal_moves() {
-            mask[action(self, mv)] = true;
+            if let Some(action) = action(self, mv) {
+                mask[action] = true;
+            }
         }
     }
 
@@ -90,7 +92,7 @@ impl Encoding for Position {
         let mv = self
             .legal_moves()
             .into_iter()
-            .find(|&mv| action(self, mv) == action_number)
+            .find(|&mv| action(self, mv) == Some(action_number))
             .ok_or_else(|| {
                 if action_number < Self::ACTIONS {
                     format!("action {action_number} is not legal here")
@@ -168,7 +170,8 @@ mod tests {
             let mut game = <Position as Encoding>::start();
             while game.returns().is_none() {
                 let moves = game.legal_moves();
-                let mut actions: Vec<usize> = moves.iter().map(|&mv| action(&game, mv)).collect();
+                let mut actions: Vec<usize> =
+                    moves.iter().map(|&mv| action(&game, mv).unwrap()).collect();
                 actions.sort_unstable();
                 actions.dedup();
                 assert_eq!(actions.len(), moves.len(), "one action a move in {game}");

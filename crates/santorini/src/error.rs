@@ -38,16 +38,30 @@ pub enum Error {
     /// The side to move is neither `1` nor `2`: the text found.
     #[error("side to move {0:?}: expected 1 or 2")]
     SideToMove(String),
-    /// A player names a god: only the base game (`mortal`) is supported.
-    #[error("player {player}: god powers are not supported (found {god:?}, only mortal)")]
-    GodPowers {
+    /// A god name that is not one of the gods implemented.
+    #[error("unknown god {name:?}: expected one of {choices}")]
+    UnknownGod {
+        /// The name, as given.
+        name: String,
+        /// Every god's name.
+        choices: String,
+    },
+    /// A god's state in brackets that the god does not have or that cannot arise.
+    #[error(
+        "player {player}: {text:?} is not a state of {god} (only athena has one: athena[^], she moved up last turn)"
+    )]
+    GodState {
         /// The player, 1 or 2, as in the notation.
         player: u8,
-        /// The god named instead of `mortal`.
-        god: String,
+        /// The player's god.
+        god: crate::God,
+        /// The player's part, as given.
+        text: String,
     },
     /// A player's part is neither `mortal` nor `mortal:` with squares.
-    #[error("player {player}: {text:?} is not `mortal` or `mortal:<square>,<square>`")]
+    #[error(
+        "player {player}: {text:?} is not `<god>` or `<god>:<square>,<square>` (for example mortal:B3,D3)"
+    )]
     WorkerList {
         /// The player, 1 or 2, as in the notation.
         player: u8,

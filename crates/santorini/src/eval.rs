@@ -62,10 +62,16 @@ impl<S: Kernels> Evaluate for Position<S> {
     fn move_priority(&self, mv: Move) -> i32 {
         match mv {
             Move::Win { .. } => 1_000,
-            Move::Build { from, to, .. } => {
+            Move::Build { from, to, .. }
+            | Move::Swap { from, to, .. }
+            | Move::Push { from, to, .. }
+            | Move::Dome { from, to, .. }
+            | Move::BuildTwice { from, to, .. }
+            | Move::BuildDouble { from, to, .. }
+            | Move::BuildFirst { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
-            Move::Place(..) => 0,
+            Move::Place(..) | Move::Travel { .. } => 0,
         }
     }
 }

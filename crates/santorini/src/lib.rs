@@ -71,6 +71,7 @@
 pub mod encoding;
 mod error;
 mod eval;
+mod god;
 pub mod instances;
 mod kernels;
 mod levels;
@@ -78,9 +79,11 @@ mod moves;
 mod notation;
 pub mod operations;
 mod position;
+mod powers;
 mod square;
 
 pub use error::Error;
+pub use god::God;
 pub use kernels::{
     DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyVisitor, Table,
     for_each_strategy, strategies,

@@ -1,5 +1,10 @@
 //! Moves and their notation: `B3>C3^C4` (move B3 to C3, build on C4), `A3>B3#` (a winning
-//! move up onto level 3, no build), `place:B3,D3` (set-up: place both workers).
+//! move, no build), `place:B3,D3` (set-up: place both workers), and the god powers' turns in
+//! santorini-ai's notation: `B3<>C3^C4` (Apollo swaps), `B3>C3(>D3)^C4` (Minotaur pushes the
+//! worker on C3 to D3), `B3>C3^C4X` (Atlas domes), `B3>C3^C4^D4` (Demeter builds twice),
+//! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
+//! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
+//! moves). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -21,12 +26,83 @@ pub enum Move {
         /// is free again).
         build: Square,
     },
-    /// Move a worker up onto level 3: the game is won and there is no build.
+    /// A winning move (up onto level 3, or Pan's move down two levels); no build. With
+    /// Apollo or Minotaur `to` may hold an opponent worker, which is swapped or pushed.
     Win {
-        /// The worker's square, on level 2.
+        /// The worker's square.
         from: Square,
-        /// The level-3 square it climbs to.
+        /// The square it wins on.
         to: Square,
+    },
+    /// Apollo: move onto the opponent worker on `to`, which goes to `from`; then build.
+    Swap {
+        /// Apollo's worker.
+        from: Square,
+        /// The opponent worker's square.
+        to: Square,
+        /// The build, next to `to` (not `from`, which the swapped worker now holds).
+        build: Square,
+    },
+    /// Minotaur: move onto the opponent worker on `to`, pushing it to the next square in the
+    /// same line; then build.
+    Push {
+        /// Minotaur's worker.
+        from: Square,
+        /// The opponent worker's square.
+        to: Square,
+        /// The build, next to `to` (not the square the pushed worker went to).
+        build: Square,
+    },
+    /// Atlas: move, then build a dome on `build` whatever its level (below 3: a level-3
+    /// build is a dome anyway, and is a [`Move::Build`]).
+    Dome {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The square domed.
+        build: Square,
+    },
+    /// Demeter: move, then build on two different squares, `builds[0] < builds[1]`.
+    BuildTwice {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The two builds, in square order.
+        builds: [Square; 2],
+    },
+    /// Hephaestus: move, then build two blocks on `build` (level 0 or 1, never a dome).
+    BuildDouble {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The square built on twice.
+        build: Square,
+    },
+    /// Prometheus: build on `first`, then move without going up, then build.
+    BuildFirst {
+        /// The build before the move, next to `from`.
+        first: Square,
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to, no higher than `from` after the first build.
+        to: Square,
+        /// The build after the move.
+        build: Square,
+    },
+    /// Hermes: his workers travel any distance on their own levels, then one builds. The
+    /// workers leaving `from` end on `to` (as sets, each in square order); a worker that
+    /// moves names its square in both when only one moves (`from == [a, a]`), and a turn in
+    /// which nobody moves has `from == to == [build, build]`.
+    Travel {
+        /// The squares left.
+        from: [Square; 2],
+        /// The squares reached.
+        to: [Square; 2],
+        /// The build, next to either worker.
+        build: Square,
     },
 }
 
@@ -34,6 +110,52 @@ impl Move {
     /// A placement of two distinct squares, in canonical (increasing) order.
     pub fn place(a: Square, b: Square) -> Option<Move> {
         (a != b).then(|| Move::Place(a.min(b), a.max(b)))
+    }
+
+    /// Hermes's travel from the worker squares `from` to `to` (each a set of two), then a
+    /// build, in the canonical form of [`Move::Travel`]: only the squares that change.
+    pub fn travel(from: [Square; 2], to: [Square; 2], build: Square) -> Move {
+        let left: Vec<Square> = from.iter().copied().filter(|s| !to.contains(s)).collect();
+        let reached: Vec<Square> = to.iter().copied().filter(|s| !from.contains(s)).collect();
+        let pair = |squares: &[Square]| -> [Square; 2] {
+            match *squares {
+                [a] => [a, a],
+                [a, b] => [a.min(b), a.max(b)],
+                _ => [build, build],
+            }
+        };
+        Move::Travel {
+            from: pair(&left),
+            to: pair(&reached),
+            build,
+        }
+    }
+
+    /// The god whose power this move uses, `None` for the base game's moves (which every god
+    /// may also make).
+    pub fn power(self) -> Option<crate::God> {
+        use crate::God;
+        match self {
+            Move::Place(..) | Move::Build { .. } | Move::Win { .. } => None,
+            Move::Swap { .. } => Some(God::Apollo),
+            Move::Push { .. } => Some(God::Minotaur),
+            Move::Dome { .. } => Some(God::Atlas),
+            Move::BuildTwice { .. } => Some(God::Demeter),
+            Move::BuildDouble { .. } => Some(God::Hephaestus),
+            Move::BuildFirst { .. } => Some(God::Prometheus),
+            Move::Travel { .. } => Some(God::Hermes),
+        }
+    }
+
+    /// The square beyond `to` in the line from `from`: where Minotaur pushes a worker.
+    pub fn push_target(from: Square, to: Square) -> Option<Square> {
+        let row = 2 * to.row() as i32 - from.row() as i32;
+        let col = 2 * to.col() as i32 - from.col() as i32;
+        if (0..5).contains(&row) && (0..5).contains(&col) {
+            Square::new(row as u32, col as u32)
+        } else {
+            None
+        }
     }
 }
 
@@ -43,6 +165,31 @@ impl fmt::Display for Move {
             Move::Place(a, b) => write!(f, "place:{a},{b}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
+            Move::Swap { from, to, build } => write!(f, "{from}<>{to}^{build}"),
+            Move::Push { from, to, build } => match Move::push_target(*from, *to) {
+                Some(beyond) => write!(f, "{from}>{to}(>{beyond})^{build}"),
+                None => write!(f, "{from}>{to}(>?)^{build}"),
+            },
+            Move::Dome { from, to, build } => write!(f, "{from}>{to}^{build}X"),
+            Move::BuildTwice {
+                from,
+                to,
+                builds: [a, b],
+            } => write!(f, "{from}>{to}^{a}^{b}"),
+            Move::BuildDouble { from, to, build } => write!(f, "{from}>{to}^^{build}"),
+            Move::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            } => write!(f, "^{first} {from}>{to}^{build}"),
+            Move::Travel { from, to, build } if from == to => write!(f, "^{build}"),
+            Move::Travel { from, to, build } if from[0] == from[1] => {
+                write!(f, "{}>{}^{build}", from[0], to[0])
+            }
+            Move::Travel { from, to, build } => {
+                write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
+            }
         }
     }
 }
@@ -64,6 +211,54 @@ impl FromStr for Move {
             })
         };
         let trimmed = text.trim();
+        if let Some(rest) = trimmed.strip_prefix('^') {
+            // Prometheus's `^P S>T^B`, or Hermes's `^B` (nobody travels).
+            return match rest.split_once(' ') {
+                Some((first, turn)) => match turn.trim().parse::<Move>()? {
+                    Move::Build { from, to, build } => Ok(Move::BuildFirst {
+                        first: square(first)?,
+                        from,
+                        to,
+                        build,
+                    }),
+                    _ => Err(syntax("expected ^<first> <from>><to>^<build>")),
+                },
+                None => {
+                    let build = square(rest)?;
+                    Ok(Move::Travel {
+                        from: [build; 2],
+                        to: [build; 2],
+                        build,
+                    })
+                }
+            };
+        }
+        if let Some(rest) = trimmed.strip_prefix('(') {
+            // Hermes's `(A,B)>(C,D)^E`.
+            let pair = |text: &str| -> Result<[Square; 2], Error> {
+                let (a, b) = text
+                    .split_once(',')
+                    .ok_or_else(|| syntax("expected (<square>,<square>)"))?;
+                Ok([square(a)?, square(b)?])
+            };
+            let (from, rest) = rest
+                .split_once(")>(")
+                .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
+            let (to, build) = rest
+                .split_once(")^")
+                .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
+            return Ok(Move::travel(pair(from)?, pair(to)?, square(build)?));
+        }
+        if let Some((from, rest)) = trimmed.split_once("<>") {
+            let (to, build) = rest
+                .split_once('^')
+                .ok_or_else(|| syntax("expected <from><><to>^<build>"))?;
+            return Ok(Move::Swap {
+                from: square(from)?,
+                to: square(to)?,
+                build: square(build)?,
+            });
+        }
         if let Some(squares) = strip_prefix_ignore_case(trimmed, "place:") {
             let (a, b) = squares
                 .split_once(',')
@@ -84,9 +279,60 @@ impl FromStr for Move {
         let (to, build) = rest
             .split_once('^')
             .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
+        // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
+        let to = to.strip_suffix('!').unwrap_or(to);
+        if let Some((to, beyond)) = to.split_once("(>") {
+            // Minotaur's push: the square beyond is implied by the line, and checked.
+            let (from, to) = (from, square(to)?);
+            let beyond = beyond
+                .strip_suffix(')')
+                .ok_or_else(|| syntax("expected (><square>) after the destination"))?;
+            if Move::push_target(from, to) != Some(square(beyond)?) {
+                return Err(syntax(
+                    "a push goes to the next square in the line of the move",
+                ));
+            }
+            return Ok(Move::Push {
+                from,
+                to,
+                build: square(build)?,
+            });
+        }
+        let to = square(to)?;
+        if let Some(build) = build.strip_prefix('^') {
+            return Ok(Move::BuildDouble {
+                from,
+                to,
+                build: square(build)?,
+            });
+        }
+        if let Some((a, b)) = build.split_once('^') {
+            let (a, b) = (square(a)?, square(b)?);
+            if a == b {
+                return Err(syntax(
+                    "two builds on one square: write ^^<square> (Hephaestus)",
+                ));
+            }
+            return Ok(Move::BuildTwice {
+                from,
+                to,
+                builds: [a.min(b), a.max(b)],
+            });
+        }
+        if let Some(dome) = build
+            .strip_suffix('X')
+            .or_else(|| build.strip_suffix('x'))
+            .filter(|b| b.len() == 2)
+        {
+            return Ok(Move::Dome {
+                from,
+                to,
+                build: square(dome)?,
+            });
+        }
         Ok(Move::Build {
             from,
-            to: square(to)?,
+            to,
             build: square(build)?,
         })
     }
@@ -125,12 +371,83 @@ mod tests {
                 },
             ),
             ("place:B3,D3", Move::Place(sq("B3"), sq("D3"))),
+            (
+                "B3<>C3^C4",
+                Move::Swap {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "B3>C3(>D3)^C4",
+                Move::Push {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "B3>C3^C4X",
+                Move::Dome {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "B3>C3^C4^D4",
+                Move::BuildTwice {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    builds: [sq("C4"), sq("D4")],
+                },
+            ),
+            (
+                "B3>C3^^C4",
+                Move::BuildDouble {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "^B4 B3>C3^C4",
+                Move::BuildFirst {
+                    first: sq("B4"),
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "^C4",
+                Move::Travel {
+                    from: [sq("C4"); 2],
+                    to: [sq("C4"); 2],
+                    build: sq("C4"),
+                },
+            ),
+            (
+                "(A1,B1)>(C1,D1)^C2",
+                Move::Travel {
+                    from: [sq("A1"), sq("B1")],
+                    to: [sq("C1"), sq("D1")],
+                    build: sq("C2"),
+                },
+            ),
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
             assert_eq!(text.to_lowercase().parse::<Move>(), Ok(mv));
             assert_eq!(mv.to_string(), text);
         }
+        // Demeter's builds in square order; Athena's `!` is dropped.
+        assert_eq!(
+            "B3>C3^D4^C4".parse::<Move>().unwrap().to_string(),
+            "B3>C3^C4^D4"
+        );
+        assert_eq!("B3>C3!^C4".parse::<Move>().unwrap().to_string(), "B3>C3^C4");
         // Placement squares are canonicalised to increasing bit order (top-left first).
         assert_eq!(
             "PLACE:d3,b3".parse::<Move>().unwrap().to_string(),
@@ -150,7 +467,11 @@ mod tests {
             ("place:B3", "place:<square>,<square>"),
             ("place:B3,B3", "one square"),
             ("place:B3,B6", "\"B6\" is not a square"),
-            ("B3>C3^C4^D4", "is not a square"),
+            ("B3>C3^C4^C4", "two builds on one square"),
+            ("B3>C3(>D3^C4", "(><square>)"),
+            ("B3>C3(>E3)^C4", "next square in the line"),
+            ("(A1,B1>(C1,D1)^C2", "expected (<a>,<b>)"),
+            ("^B4 B3>C3#", "expected ^<first>"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

@@ -1,16 +1,22 @@
-//! Position notation, compatible with the santorini-ai engine:
-//! `<25 heights A5..E1>/<side to move 1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`.
+//! Position notation, shared with the santorini-ai engine:
+//! `<25 heights A5..E1>/<side to move 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>`.
 //!
-//! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's workers
-//! come first. A side that has not placed its workers yet writes `mortal` with no squares.
-//! Only the base game is supported: any god other than `mortal` is an error.
+//! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's part
+//! comes first: its god's name (`mortal` for the base game; see [`God`]), Athena's state in
+//! brackets (`athena[^]`: she moved up on her last turn), then its workers. A side that has
+//! not placed its workers yet writes its god with no squares. `#` before a god marks the
+//! winner; santorini-ai's older `-` before a god sets the other player's Athena flag.
+//!
+//! Without `#`, a worker of the player who just moved standing on level 3 says the game was
+//! won (the base game's notation has no other way), unless a player is Apollo or Minotaur,
+//! who can put an opponent's worker on level 3 without a win.
 
 use core::fmt;
 use core::str::FromStr;
 
 use bitgames_search::Player;
 
-use crate::{Bitboard, Error, Kernels, Levels, Position, Square, SquareError};
+use crate::{Bitboard, Error, God, Kernels, Levels, Position, Square, SquareError};
 
 impl<S: Kernels> FromStr for Position<S> {
     type Err = Error;
@@ -29,7 +35,12 @@ impl<S: Kernels> FromStr for Position<S> {
             "2" => Player::Second,
             _ => return Err(Error::SideToMove(side.to_owned())),
         };
-        let workers = [parse_workers(1, first)?, parse_workers(2, second)?];
+        let players = [parse_player(1, first)?, parse_player(2, second)?];
+        let workers = [players[0].workers, players[1].workers];
+        let gods = [players[0].god, players[1].god];
+        if players[0].winner && players[1].winner {
+            return Err(Error::SetUp("both players are marked as the winner (#)"));
+        }
 
         let domes = levels.domes();
         if let Some(square) = (workers[0] & workers[1]).first() {
@@ -53,10 +64,23 @@ impl<S: Kernels> FromStr for Position<S> {
         // A worker of the player who just moved standing on level 3 got there by the
         // winning move: the notation has no other way to say the game is over.
         let just_moved = side.other();
-        let winner = (workers[just_moved.index()] & levels.at(3))
-            .any()
-            .then_some(just_moved);
-        Ok(Position::from_parts(levels, workers, side, winner))
+        let displacing = gods.contains(&God::Apollo) || gods.contains(&God::Minotaur);
+        let marked = [Player::First, Player::Second]
+            .into_iter()
+            .find(|p| players[p.index()].winner);
+        let winner = marked.or_else(|| {
+            (!displacing && (workers[just_moved.index()] & levels.at(3)).any())
+                .then_some(just_moved)
+        });
+        let mut position = Position::from_parts(levels, workers, side, winner);
+        position.gods = gods;
+        // Athena's flag: her own `[^]`, or santorini-ai's `-` on her opponent's part.
+        position.moved_up = [
+            players[0].moved_up || (gods[0] == God::Athena && players[1].holds_down),
+            players[1].moved_up || (gods[1] == God::Athena && players[0].holds_down),
+        ];
+        position.hash = position.recompute_hash();
+        Ok(position)
     }
 }
 
@@ -83,23 +107,66 @@ fn parse_heights(text: &str) -> Result<Levels, Error> {
     Ok(Levels::from_grid(&grid))
 }
 
-fn parse_workers(player: u8, text: &str) -> Result<Bitboard, Error> {
-    let (god, squares) = match text.split_once(':') {
-        Some((god, squares)) => (god, Some(squares)),
+/// One player's part of the notation.
+struct PlayerPart {
+    god: God,
+    workers: Bitboard,
+    /// `#`: this player has won.
+    winner: bool,
+    /// `athena[^]`: Athena moved up on her last turn.
+    moved_up: bool,
+    /// `-`: santorini-ai's older mark that the other player's Athena moved up.
+    holds_down: bool,
+}
+
+fn parse_player(player: u8, text: &str) -> Result<PlayerPart, Error> {
+    let (head, squares) = match text.split_once(':') {
+        Some((head, squares)) => (head, Some(squares)),
         None => (text, None),
     };
-    if !god.eq_ignore_ascii_case("mortal") {
-        if god.is_empty() || !god.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(Error::WorkerList {
+    let winner = head.contains('#');
+    let holds_down = head.contains('-');
+    let head: String = head.chars().filter(|c| !matches!(c, '#' | '-')).collect();
+    let (name, state) = match head.split_once('[') {
+        Some((name, state)) => match state.strip_suffix(']') {
+            Some(state) => (name, Some(state)),
+            None => {
+                return Err(Error::WorkerList {
+                    player,
+                    text: text.to_owned(),
+                });
+            }
+        },
+        None => (head.as_str(), None),
+    };
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(Error::WorkerList {
+            player,
+            text: text.to_owned(),
+        });
+    }
+    let god: God = name.parse()?;
+    let moved_up = match (god, state) {
+        (_, None | Some("")) => false,
+        (God::Athena, Some("^")) => true,
+        (god, Some(_)) => {
+            return Err(Error::GodState {
                 player,
+                god,
                 text: text.to_owned(),
             });
         }
-        return Err(Error::GodPowers {
-            player,
-            god: god.to_owned(),
-        });
-    }
+    };
+    Ok(PlayerPart {
+        god,
+        workers: parse_workers(player, squares)?,
+        winner,
+        moved_up,
+        holds_down,
+    })
+}
+
+fn parse_workers(player: u8, squares: Option<&str>) -> Result<Bitboard, Error> {
     let squares = match squares {
         None | Some("") => return Ok(Bitboard::EMPTY),
         Some(squares) => squares,
@@ -153,7 +220,13 @@ impl<S: Kernels> fmt::Display for Position<S> {
         }
         write!(f, "/{}", self.side.index() + 1)?;
         for player in [Player::First, Player::Second] {
-            f.write_str("/mortal")?;
+            let winner = if self.winner == Some(player) { "#" } else { "" };
+            let state = if self.moved_up[player.index()] {
+                "[^]"
+            } else {
+                ""
+            };
+            write!(f, "/{winner}{}{state}", self.gods[player.index()])?;
             for (i, square) in self.workers[player.index()].iter().enumerate() {
                 write!(f, "{}{square}", if i == 0 { ':' } else { ',' })?;
             }

@@ -1,4 +1,5 @@
-//! The base game (no god powers): positions, move generation, play, outcome and hashing.
+//! Positions, move generation (the base game here, god powers in `powers`), play, outcome
+//! and hashing.
 
 use core::marker::PhantomData;
 
@@ -6,22 +7,27 @@ use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORINI_WORKER};
 
-use crate::{Bitboard, Error, Fastest, Kernels, Levels, Move, Square};
+use crate::god::{ATHENA_UP_KEY, GOD_KEYS};
+use crate::{Bitboard, Error, Fastest, God, Kernels, Levels, Move, Square};
 
-/// The most legal moves a position can have: 300 placements on an empty board (a turn has
-/// at most 2 workers x 8 destinations x 8 builds = 128).
-pub const MAX_MOVES: usize = 300;
+/// More than the most legal moves a position can have. Hermes travels furthest: his two
+/// workers may end on any pair of the (at most 23) squares of one level around them, each
+/// pair with up to 16 builds (4,048), besides his 128 one-step moves. The base game has at
+/// most 300 (placements on the empty board).
+pub const MAX_MOVES: usize = 4_200;
 
 /// The legal moves of a position, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// A Santorini position: heights, both players' workers, the side to move, and whether the
-/// game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
+/// A Santorini position: heights, both players' workers and gods, the side to move, Athena's
+/// flag, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
 /// default); it changes speed, never answers.
 ///
 /// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
-/// reads `<25 heights A5..E1>/<side 1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`; `{:#}` draws the
-/// board. See the [crate docs](crate) for the rules as implemented.
+/// reads `<25 heights A5..E1>/<side 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (`mortal` for the
+/// base game, `athena[^]` after Athena moved up, `#` before the winner's god); `{:#}` draws
+/// the board. See the [crate docs](crate) for the rules as implemented, and [`God`] for the
+/// powers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<S: Kernels = Fastest> {
     pub(crate) levels: Levels,
@@ -29,6 +35,10 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) side: Player,
     /// Set by the winning move; a won position has no legal moves.
     pub(crate) winner: Option<Player>,
+    /// Each player's god.
+    pub(crate) gods: [God; 2],
+    /// Per player: an Athena who moved up on her last turn (her opponent cannot move up).
+    pub(crate) moved_up: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
 }
@@ -64,6 +74,8 @@ impl<S: Kernels> Position<S> {
             workers,
             side,
             winner,
+            gods: [God::Mortal; 2],
+            moved_up: [false; 2],
             hash: 0,
             strategy: PhantomData,
         };
@@ -78,6 +90,8 @@ impl<S: Kernels> Position<S> {
             workers: self.workers,
             side: self.side,
             winner: self.winner,
+            gods: self.gods,
+            moved_up: self.moved_up,
             hash: self.hash,
             strategy: PhantomData,
         }
@@ -110,6 +124,34 @@ impl<S: Kernels> Position<S> {
     /// [`Game`](bitgames_search::Game); this inherent copy needs no trait import.
     pub fn side_to_move(&self) -> Player {
         self.side
+    }
+
+    /// The god `player` plays ([`God::Mortal`] in the base game).
+    pub fn god(&self, player: Player) -> God {
+        self.gods[player.index()]
+    }
+
+    /// The same position with these gods (player 1's first) and Athena's flags cleared.
+    #[must_use]
+    pub fn with_gods(&self, gods: [God; 2]) -> Self {
+        let mut position = *self;
+        position.gods = gods;
+        position.moved_up = [false; 2];
+        position.hash = position.recompute_hash();
+        position
+    }
+
+    /// Whether `player` is Athena and moved up on her last turn, so her opponent cannot move
+    /// up now.
+    pub fn athena_moved_up(&self, player: Player) -> bool {
+        self.moved_up[player.index()]
+    }
+
+    /// Whether the side to move plays the base game's moves: a mortal not held down by
+    /// Athena. Its moves come from the kernels directly.
+    #[inline(always)]
+    pub(crate) fn moves_as_mortal(&self) -> bool {
+        self.gods[self.side.index()] == God::Mortal && !self.moved_up[self.side.other().index()]
     }
 
     /// The player who made a winning move, if any.
@@ -147,6 +189,10 @@ impl<S: Kernels> Position<S> {
                     each(Move::Place(a, b));
                 }
             }
+            return;
+        }
+        if !self.moves_as_mortal() {
+            self.for_each_power_move(&mut each);
             return;
         }
         let l3 = self.levels.at(3);
@@ -193,6 +239,11 @@ impl<S: Kernels> Position<S> {
             let free = (not_domed - occupied).len() as u64;
             return free * free.saturating_sub(1) / 2;
         }
+        if !self.moves_as_mortal() {
+            let mut count = 0;
+            self.for_each_power_move(&mut |_| count += 1);
+            return count;
+        }
         let l3 = self.levels.at(3);
         let mut count = 0;
         for worker in self.workers[self.side.index()] {
@@ -229,11 +280,16 @@ impl<S: Kernels> Position<S> {
                 next.levels = next.levels.raised(build, height);
                 let keys = &SANTORINI_HEIGHT[build.bit() as usize];
                 next.hash ^= keys[usize::from(height)] ^ keys[usize::from(height) + 1];
+                if self.gods[me] == God::Athena {
+                    next.set_moved_up(me, self.height(to) > self.height(from));
+                }
             }
             Move::Win { from, to } => {
+                next.displace(from, to);
                 next.move_worker(me, from, to);
                 next.winner = Some(self.side);
             }
+            power => next.play_power(self, power),
         }
         next.side = self.side.other();
         next.hash ^= SANTORINI_SIDE_TO_MOVE;
@@ -241,7 +297,7 @@ impl<S: Kernels> Position<S> {
     }
 
     #[inline(always)]
-    fn move_worker(&mut self, player: usize, from: Square, to: Square) {
+    pub(crate) fn move_worker(&mut self, player: usize, from: Square, to: Square) {
         self.workers[player] = self.workers[player].without(from).with(to);
         self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
             ^ SANTORINI_WORKER[to.bit() as usize][player];
@@ -272,7 +328,22 @@ impl<S: Kernels> Position<S> {
         if self.side == Player::Second {
             hash ^= SANTORINI_SIDE_TO_MOVE;
         }
+        for player in 0..2 {
+            hash ^= GOD_KEYS[self.gods[player] as usize][player];
+            if self.moved_up[player] {
+                hash ^= ATHENA_UP_KEY.rotate_left(player as u32);
+            }
+        }
         hash
+    }
+
+    /// Sets `player`'s Athena flag, keeping the hash.
+    #[inline]
+    pub(crate) fn set_moved_up(&mut self, player: usize, up: bool) {
+        if self.moved_up[player] != up {
+            self.moved_up[player] = up;
+            self.hash ^= ATHENA_UP_KEY.rotate_left(player as u32);
+        }
     }
 
     /// Why `mv` is not legal here, or `Ok(())` if it is.
@@ -287,10 +358,41 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Reads a move and checks that it is legal here.
+    ///
+    /// A move is found by its notation: Hermes's one-worker travel `A1>C1^C2` reads as the
+    /// plain move with the same text.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mv: Move = text.parse()?;
-        self.check_move(mv)?;
-        Ok(mv)
+        let legal = self.legal_moves();
+        if legal.contains(&mv) {
+            return Ok(mv);
+        }
+        let written = mv.to_string();
+        if let Some(&same) = legal.iter().find(|m| m.to_string() == written) {
+            return Ok(same);
+        }
+        // Prometheus's two builds in the other order give the same position.
+        if let Move::BuildFirst {
+            first,
+            from,
+            to,
+            build,
+        } = mv
+        {
+            let swapped = Move::BuildFirst {
+                first: build,
+                from,
+                to,
+                build: first,
+            };
+            if legal.contains(&swapped) {
+                return Ok(swapped);
+            }
+        }
+        Err(Error::IllegalMove {
+            text: written,
+            reason: self.illegality(mv),
+        })
     }
 
     /// Explains why a move that is not in the legal list is illegal.
@@ -311,6 +413,14 @@ impl<S: Kernels> Position<S> {
         };
         let adjacent =
             |a: Square, b: Square| SANTORINI_NEIGHBOURS[a.bit() as usize] & (1 << b.bit()) != 0;
+        let god = self.gods[self.side.index()];
+        if let Some(owner) = mv.power() {
+            return if owner != god {
+                format!("{mv} is a move of {owner}; player {player} plays {god}")
+            } else {
+                format!("{god} has no such move here")
+            };
+        }
         match mv {
             Move::Place(a, b) => {
                 if !self.in_set_up() {
@@ -359,6 +469,7 @@ impl<S: Kernels> Position<S> {
                     _ => "not a legal move".to_owned(),
                 }
             }
+            _ => "not a legal move".to_owned(),
         }
     }
 }

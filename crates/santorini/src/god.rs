@@ -1,0 +1,179 @@
+//! God powers: each player plays as a god (or [`God::Mortal`], the base game), whose power
+//! adds to the move generator and the win check.
+//!
+//! The ten gods of the base box are implemented with the action semantics of the
+//! santorini-ai engine (JPricey/santorini-ai), so that positions copy between the two
+//! programs and perft counts agree (see `tests/data/santorini-gods.perft`):
+//!
+//! - one move is one whole turn, and each distinct resulting position is one move: Artemis's
+//!   two steps are keyed by the final square, Hermes's travel by the final worker squares,
+//!   Demeter's two builds by the unordered pair, Prometheus's build-move-build by the
+//!   resulting position (santorini-ai's own generator drops some of Prometheus's legal turns;
+//!   we generate them, as its one-line fix does);
+//! - a winning move has no build;
+//! - a worker displaced by Apollo or Minotaur is not "moving": it never wins and Athena's
+//!   flag never stops it;
+//! - Athena's flag (she moved up on her last turn) is part of the position, written
+//!   `athena[^]`, and only her own moves set or clear it.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::Error;
+
+/// A player's god, or [`God::Mortal`] for the base game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum God {
+    /// The base game: move one step (up at most one level), then build next to it.
+    #[default]
+    Mortal,
+    /// May move onto an opponent worker's square, swapping it to the square left.
+    Apollo,
+    /// May move one extra step, not back to the starting square.
+    Artemis,
+    /// After she moves up, the opponent cannot move up on their next turn.
+    Athena,
+    /// May build a dome at any level.
+    Atlas,
+    /// May build a second time, not on the same square.
+    Demeter,
+    /// May build a second block on the same square (not a dome).
+    Hephaestus,
+    /// May move both workers any number of steps on their own level instead of a normal move.
+    Hermes,
+    /// May move onto an opponent worker's square, pushing it one square straight back.
+    Minotaur,
+    /// Also wins by moving down two or more levels.
+    Pan,
+    /// May build before moving, if the worker then does not move up.
+    Prometheus,
+}
+
+impl God {
+    /// Every god, [`God::Mortal`] first, then alphabetical.
+    pub const ALL: [God; 11] = [
+        God::Mortal,
+        God::Apollo,
+        God::Artemis,
+        God::Athena,
+        God::Atlas,
+        God::Demeter,
+        God::Hephaestus,
+        God::Hermes,
+        God::Minotaur,
+        God::Pan,
+        God::Prometheus,
+    ];
+
+    /// The name in the notation (santorini-ai's): lowercase.
+    pub const fn name(self) -> &'static str {
+        match self {
+            God::Mortal => "mortal",
+            God::Apollo => "apollo",
+            God::Artemis => "artemis",
+            God::Athena => "athena",
+            God::Atlas => "atlas",
+            God::Demeter => "demeter",
+            God::Hephaestus => "hephaestus",
+            God::Hermes => "hermes",
+            God::Minotaur => "minotaur",
+            God::Pan => "pan",
+            God::Prometheus => "prometheus",
+        }
+    }
+
+    /// The power in one line, as the README's table and the front ends show it.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            God::Mortal => "no power: move one step (up at most one level), then build",
+            God::Apollo => "may move onto an opponent's worker, swapping it to the square left",
+            God::Artemis => "may move one extra step, but not back to the starting square",
+            God::Athena => "after she moves up, the opponent cannot move up on their next turn",
+            God::Atlas => "may build a dome at any level",
+            God::Demeter => "may build a second time, on another square",
+            God::Hephaestus => "may build a second block on the same square (not a dome)",
+            God::Hermes => "may instead move both workers any distance on their own level",
+            God::Minotaur => {
+                "may move onto an opponent's worker, pushing it one square straight back"
+            }
+            God::Pan => "also wins by moving down two or more levels",
+            God::Prometheus => "may build before moving, if the worker then does not move up",
+        }
+    }
+
+    /// The names of every god, for error messages and `--help`.
+    pub fn names() -> String {
+        God::ALL.map(God::name).join(", ")
+    }
+}
+
+impl fmt::Display for God {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for God {
+    type Err = Error;
+
+    /// A god by name, case-insensitively.
+    fn from_str(text: &str) -> Result<God, Error> {
+        God::ALL
+            .into_iter()
+            .find(|god| god.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| Error::UnknownGod {
+                name: text.to_owned(),
+                choices: God::names(),
+            })
+    }
+}
+
+/// Zobrist keys of the gods (a position's hash covers who plays which god, so a table shared
+/// between games never confuses them) and of Athena's flag: SplitMix64 outputs, fixed at
+/// compile time.
+pub(crate) const GOD_KEYS: [[u64; 2]; 11] = {
+    let mut keys = [[0; 2]; 11];
+    let mut state = 0x005e_ed0f_0a7e_u64;
+    let mut i = 0;
+    while i < 22 {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        // Mortal contributes nothing, so base-game hashes are unchanged.
+        keys[i / 2][i % 2] = if i < 2 { 0 } else { z ^ (z >> 31) };
+        i += 1;
+    }
+    keys
+};
+
+/// The Zobrist key of Athena's flag (she moved up on her last turn).
+pub(crate) const ATHENA_UP_KEY: u64 = 0x6a09_e667_f3bc_c909;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_gods_list_the_choices() {
+        for god in God::ALL {
+            assert_eq!(god.name().parse::<God>(), Ok(god));
+            assert_eq!(god.name().to_uppercase().parse::<God>(), Ok(god));
+            assert_eq!(god.to_string(), god.name());
+        }
+        let err = "zeus".parse::<God>().unwrap_err().to_string();
+        assert!(err.contains("\"zeus\"") && err.contains("apollo") && err.contains("prometheus"));
+    }
+
+    #[test]
+    fn god_keys_are_distinct_and_mortal_is_zero() {
+        assert_eq!(GOD_KEYS[0], [0, 0]);
+        let mut keys: Vec<u64> = GOD_KEYS[1..].iter().flatten().copied().collect();
+        keys.push(ATHENA_UP_KEY);
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert!(keys.iter().all(|&k| k != 0));
+    }
+}
