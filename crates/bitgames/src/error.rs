@@ -59,6 +59,9 @@ pub enum Error {
         /// `first`, `second` or `draw`.
         outcome: &'static str,
     },
+    /// God powers asked of a game without them (only Santorini has gods).
+    #[error("{0} has no god powers (--gods is for santorini)")]
+    NoGods(GameName),
     /// An engine failed to give a legal move in an unfinished game (a bug in the engine).
     #[error("engine failure: {0}")]
     Engine(String),

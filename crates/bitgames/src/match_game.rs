@@ -54,10 +54,21 @@ impl MatchGame {
     }
 }
 
-/// Plays game number `index` of a match: engine A on the kernels of `A`, engine B on those
-/// of `B`. Each random opening is played twice, once with each colour: A moves first in
-/// even games and second in odd ones.
+/// Plays game number `index` of a match from each game's start: engine A on the kernels of
+/// `A`, engine B on those of `B`. Each random opening is played twice, once with each
+/// colour: A moves first in even games and second in odd ones.
 pub fn play_match_game<A: Evaluate, B: Evaluate>(
+    settings: &MatchSettings,
+    index: u64,
+) -> Result<MatchGame, Error> {
+    play_match_game_from(A::start(), B::start(), settings, index)
+}
+
+/// [`play_match_game`] from a given root (the same position on A's and on B's kernels), for
+/// example a Santorini board with gods.
+pub fn play_match_game_from<A: Evaluate, B: Evaluate>(
+    a_root: A,
+    b_root: B,
     settings: &MatchSettings,
     index: u64,
 ) -> Result<MatchGame, Error> {
@@ -67,7 +78,7 @@ pub fn play_match_game<A: Evaluate, B: Evaluate>(
         .wrapping_mul(1_000_003)
         .wrapping_add(index / 2);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
-    let mut a_position = A::start();
+    let mut a_position = a_root;
     let mut moves = Vec::new();
     for _ in 0..settings.opening_plies {
         match a_position.random_move(&mut rng) {
@@ -85,7 +96,7 @@ pub fn play_match_game<A: Evaluate, B: Evaluate>(
         Player::Second
     };
     // B's kernels may differ from A's: it follows the same moves on its own position type.
-    let mut b_position = B::start();
+    let mut b_position = b_root;
     for mv in &moves {
         let mv = b_position.parse_move(mv).map_err(|e| engine_failed(&e))?;
         b_position = b_position.play(mv);
@@ -130,6 +141,16 @@ pub fn play_named_match_game(
     settings: &MatchSettings,
     index: u64,
 ) -> Result<MatchGame, Error> {
+    play_named_match_game_from(AnyPosition::start(game)?, strategies, settings, index)
+}
+
+/// [`play_named_match_game`] from a given root position (a Santorini board with gods, say).
+pub fn play_named_match_game_from(
+    start: AnyPosition,
+    strategies: [Option<&str>; 2],
+    settings: &MatchSettings,
+    index: u64,
+) -> Result<MatchGame, Error> {
     struct WithA<'a> {
         start: AnyPosition,
         b_strategy: Option<&'a str>,
@@ -138,19 +159,18 @@ pub fn play_named_match_game(
     }
     impl PositionTask for WithA<'_> {
         type Output = Result<MatchGame, Error>;
-        fn run<A: Evaluate>(self, _: A, _: &'static str) -> Self::Output {
-            struct WithAB<'a, A>(&'a MatchSettings, u64, std::marker::PhantomData<A>);
+        fn run<A: Evaluate>(self, a_root: A, _: &'static str) -> Self::Output {
+            struct WithAB<'a, A>(&'a MatchSettings, u64, A);
             impl<A: Evaluate> PositionTask for WithAB<'_, A> {
                 type Output = Result<MatchGame, Error>;
-                fn run<B: Evaluate>(self, _: B, _: &'static str) -> Self::Output {
-                    play_match_game::<A, B>(self.0, self.1)
+                fn run<B: Evaluate>(self, b_root: B, _: &'static str) -> Self::Output {
+                    play_match_game_from::<A, B>(self.2, b_root, self.0, self.1)
                 }
             }
-            let task = WithAB::<A>(self.settings, self.index, std::marker::PhantomData);
+            let task = WithAB::<A>(self.settings, self.index, a_root);
             self.start.run(self.b_strategy, task)?
         }
     }
-    let start = AnyPosition::start(game)?;
     let [a_strategy, b_strategy] = strategies;
     let task = WithA {
         start,

@@ -124,6 +124,17 @@ impl AnyPosition {
         }
     }
 
+    /// The same Santorini position with these gods (player 1's first; see
+    /// [`santorini::God`]); [`Error::NoGods`] for the other games.
+    pub fn with_gods(self, gods: [santorini::God; 2]) -> Result<Self, Error> {
+        match self {
+            AnyPosition::Santorini(position) => {
+                Ok(AnyPosition::Santorini(position.with_gods(gods)))
+            }
+            other => Err(Error::NoGods(other.game())),
+        }
+    }
+
     /// A random position reachable from the game's start (the random walk each game's
     /// `RandomPosition` defines, as the kernel tests and `bitgames compare` draw them).
     pub fn random<R: rand::Rng + ?Sized>(game: GameName, rng: &mut R) -> Result<Self, Error> {

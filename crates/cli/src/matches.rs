@@ -8,7 +8,7 @@ use bitgames::search::{Evaluate, Outcome, PositionTask};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use bitgames::match_game::{MatchSettings, play_named_match_game};
+use bitgames::match_game::{MatchSettings, play_named_match_game_from};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::engine::EngineKind;
 use bitgames::{AnyPosition, GameName};
@@ -42,6 +42,10 @@ pub struct MatchArgs {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<()> {
@@ -56,7 +60,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         opening_plies: args.opening_plies,
     };
     // A bad game or strategy name fails here, before any game starts.
-    let start = AnyPosition::start(args.game)?;
+    let start = crate::position::root(args.game, None, args.gods.as_deref())?;
     let [a_strategy, b_strategy] = strategies.map(|name| strategy_name(&start, name));
     let (a_strategy, b_strategy) = (a_strategy?, b_strategy?);
     let bar = ProgressBar::new(args.games as u64);
@@ -64,7 +68,8 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
             .expect("valid template"),
     );
-    let tally = Mutex::new([0usize; 3]);
+    // A's wins, draws, A's losses; then wins by seat (player 1, player 2).
+    let tally = Mutex::new([0usize; 5]);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
@@ -72,19 +77,23 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         (0..args.games)
             .into_par_iter()
             .try_for_each(|game| -> Result<()> {
-                let played = play_named_match_game(args.game, strategies, &settings, game as u64)?;
+                let played = play_named_match_game_from(start, strategies, &settings, game as u64)?;
                 let mut tally = tally.lock().expect("no panics while holding the lock");
                 match played.outcome {
                     Outcome::Win(p) if p == played.a_seat => tally[0] += 1,
                     Outcome::Win(_) => tally[2] += 1,
                     _ => tally[1] += 1,
                 }
+                if let Outcome::Win(p) = played.outcome {
+                    tally[3 + p.index()] += 1;
+                }
                 bar.inc(1);
                 Ok(())
             })
     })?;
     bar.finish_and_clear();
-    let [wins, draws, losses] = *tally.lock().expect("no panics while holding the lock");
+    let [wins, draws, losses, first, second] =
+        *tally.lock().expect("no panics while holding the lock");
     println!(
         "{}: {} ({a_strategy}) vs {} ({b_strategy}), {} games at {} ms a move",
         args.game,
@@ -94,6 +103,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         args.time_ms
     );
     println!("{}", elo_summary(wins, draws, losses));
+    println!("by seat: player 1 won {first}, player 2 won {second}");
     Ok(())
 }
 

@@ -6,9 +6,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use bitgames::GameName;
 use bitgames::search::engine::{Engine, EngineKind};
 use bitgames::search::{Evaluate, Outcome, Player, PositionTask};
-use bitgames::{AnyPosition, GameName};
 
 use bitgames::match_game::MAX_PLIES;
 
@@ -59,6 +59,10 @@ pub struct PlayArgs {
     /// Start from this position instead of the game's start.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
     /// The kernel strategy (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
@@ -155,6 +159,6 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
     }
     anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
-    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
     root.run(args.strategy.as_deref(), Play(args))?
 }

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use bitgames::santorini::God;
 use bitgames::search::{Evaluate, PositionTask, perft_parallel, perft_split};
 use bitgames::{AnyPosition, GameName};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -19,6 +20,10 @@ pub struct PerftArgs {
     /// omitted.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
     /// The kernel strategy move generation uses (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
@@ -47,6 +52,10 @@ pub struct MovesArgs {
     /// The position (the game's notation); the game's start position when omitted.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -55,6 +64,10 @@ pub struct ApplyArgs {
     /// The position to start from; the game's start position when omitted.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
     /// Moves in the game's notation, played in order.
     #[arg(required = true)]
     moves: Vec<String>,
@@ -176,13 +189,30 @@ fn delayed_progress_bar(len: u64, units: &str) -> ProgressBar {
     bar
 }
 
+/// The position a command starts from: `position` (the game's notation) or the game's start,
+/// with `gods` (`apollo,minotaur`: player 1's, then player 2's) when given.
+pub fn root(game: GameName, position: Option<&str>, gods: Option<&str>) -> Result<AnyPosition> {
+    let root = AnyPosition::parse_or_start(game, position)?;
+    let Some(gods) = gods else {
+        return Ok(root);
+    };
+    let names: Vec<&str> = gods.split(',').collect();
+    let &[first, second] = names.as_slice() else {
+        anyhow::bail!(
+            "--gods {gods:?}: expected two gods, player 1's first (for example apollo,minotaur); choose from {}",
+            God::names()
+        );
+    };
+    Ok(root.with_gods([first.parse()?, second.parse()?])?)
+}
+
 pub fn perft(args: &PerftArgs) -> Result<()> {
-    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let root = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
     root.run(args.strategy.as_deref(), Perft(args))?
 }
 
 pub fn moves(args: &MovesArgs) -> Result<()> {
-    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let root = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
     let mut out = std::io::stdout().lock();
     for mv in root.legal_move_names() {
         writeln!(out, "{mv}")?;
@@ -191,7 +221,7 @@ pub fn moves(args: &MovesArgs) -> Result<()> {
 }
 
 pub fn apply(args: &ApplyArgs) -> Result<()> {
-    let mut current = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let mut current = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
     for (i, text) in args.moves.iter().enumerate() {
         current = current
             .play_text(text)

@@ -2,8 +2,8 @@
 //! principal variation and speed.
 
 use anyhow::Result;
+use bitgames::GameName;
 use bitgames::search::{AlphaBeta, Evaluate, Limits, PositionTask};
-use bitgames::{AnyPosition, GameName};
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
@@ -12,6 +12,10 @@ pub struct SearchArgs {
     /// The position (the game's notation); the start position when omitted.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power). Replaces the gods of --position.
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
     /// The kernel strategy (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
@@ -86,6 +90,6 @@ impl PositionTask for Search<'_> {
 }
 
 pub fn run(args: &SearchArgs) -> Result<()> {
-    let root = AnyPosition::parse_or_start(args.game, args.position.as_deref())?;
+    let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
     root.run(args.strategy.as_deref(), Search(args))?
 }

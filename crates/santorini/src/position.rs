@@ -3,21 +3,23 @@
 
 use core::marker::PhantomData;
 
-use bitgames_search::{ArrayVec, Game, Outcome, Player};
+use bitgames_search::{Game, Outcome, Player};
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORINI_WORKER};
+use smallvec::SmallVec;
 
 use crate::god::{ATHENA_UP_KEY, GOD_KEYS};
 use crate::{Bitboard, Error, Fastest, God, Kernels, Levels, Move, Square};
 
-/// More than the most legal moves a position can have. Hermes travels furthest: his two
-/// workers may end on any pair of the (at most 23) squares of one level around them, each
-/// pair with up to 16 builds (4,048), besides his 128 one-step moves. The base game has at
-/// most 300 (placements on the empty board).
-pub const MAX_MOVES: usize = 4_200;
+/// The most legal moves a base-game position can have: 300 placements on an empty board (a
+/// turn has at most 2 workers x 8 destinations x 8 builds = 128). [`MoveList`] holds this
+/// many on the stack.
+pub const MAX_MOVES: usize = 300;
 
-/// The legal moves of a position, on the stack.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// The legal moves of a position: on the stack up to [`MAX_MOVES`], on the heap beyond, which
+/// only gods reach (Hermes's travel alone may give some 4,000 turns: any pair of the squares
+/// of his level around his workers, each with up to 16 builds).
+pub type MoveList = SmallVec<[Move; MAX_MOVES]>;
 
 /// A Santorini position: heights, both players' workers and gods, the side to move, Athena's
 /// flag, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
@@ -240,9 +242,7 @@ impl<S: Kernels> Position<S> {
             return free * free.saturating_sub(1) / 2;
         }
         if !self.moves_as_mortal() {
-            let mut count = 0;
-            self.for_each_power_move(&mut |_| count += 1);
-            return count;
+            return self.count_power_moves();
         }
         let l3 = self.levels.at(3);
         let mut count = 0;
@@ -511,6 +511,15 @@ impl<S: Kernels> Game for Position<S> {
     #[inline]
     fn play(&self, mv: Move) -> Self {
         Position::play(self, mv)
+    }
+
+    /// Walks the moves without listing them (a finished game is no leaf here, so an empty
+    /// turn counts nothing).
+    #[inline]
+    fn perft_2(&self) -> u64 {
+        let mut total = 0;
+        self.for_each_move(|mv| total += self.play(mv).count_legal_moves());
+        total
     }
 
     fn outcome(&self) -> Outcome {

@@ -14,8 +14,18 @@ fn neighbours(square: Square) -> Bitboard {
 }
 
 impl<S: Kernels> Position<S> {
+    /// The number of [`Position::for_each_power_move`]'s moves. Out of line, like the other
+    /// entry points here, so the base game's hot path stays small.
+    #[inline(never)]
+    pub(crate) fn count_power_moves(&self) -> u64 {
+        let mut count = 0;
+        self.for_each_power_move(&mut |_| count += 1);
+        count
+    }
+
     /// Calls `each` with every legal move of the side to move, whose god has a power or who
     /// is held down by Athena. Every call is a distinct resulting position.
+    #[inline(never)]
     pub(crate) fn for_each_power_move(&self, each: &mut impl FnMut(Move)) {
         let me = self.side.index();
         let god = self.gods[me];
@@ -235,6 +245,7 @@ impl<S: Kernels> Position<S> {
 
     /// Plays a power move (not `Place`, `Build` or `Win`) of the side that moved in
     /// `before`, onto `self` (a copy of `before` with the side not yet switched).
+    #[inline(never)]
     pub(crate) fn play_power(&mut self, before: &Self, mv: Move) {
         let me = before.side.index();
         match mv {
