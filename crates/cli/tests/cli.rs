@@ -493,3 +493,65 @@ fn serve_listens_on_loopback_and_answers_the_api() {
         "{response}"
     );
 }
+
+#[test]
+fn gods_apply_to_perft_moves_apply_and_match() {
+    // santorini-ai's count from the start squares, Apollo against Minotaur (see
+    // crates/santorini/tests/data/santorini-gods.perft).
+    let out = stdout(&bitgames(&[
+        "perft",
+        "santorini",
+        "2",
+        "--position",
+        ROOT,
+        "--gods",
+        "apollo,minotaur",
+        "--json",
+    ]));
+    assert!(out.contains("\"nodes\":8068"), "{out}");
+    let moves = stdout(&bitgames(&[
+        "moves",
+        "santorini",
+        "--position",
+        "0000000000000000000000000/1/mortal:B3,E5/mortal:C3,A1",
+        "--gods",
+        "apollo,mortal",
+    ]));
+    assert!(moves.lines().any(|m| m == "B3<>C3^D3"), "{moves}");
+    let applied = stdout(&bitgames(&[
+        "apply",
+        "santorini",
+        "--position",
+        "0000000000000000000000000/1/mortal:B3,E5/mortal:C3,A1",
+        "--gods",
+        "apollo,mortal",
+        "B3<>C3^D3",
+    ]));
+    assert_eq!(
+        applied.trim(),
+        "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
+    );
+    let played = stdout(&bitgames(&[
+        "match",
+        "santorini",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--gods",
+        "hermes,prometheus",
+        "--threads",
+        "1",
+    ]));
+    assert!(played.contains("by seat: player 1 won"), "{played}");
+    for (args, needle) in [
+        (vec!["moves", "othello", "--gods", "apollo,mortal"], "othello has no god powers"),
+        (vec!["moves", "santorini", "--gods", "apollo"], "expected two gods"),
+        (vec!["moves", "santorini", "--gods", "apollo,zeus"], "unknown god \"zeus\""),
+    ] {
+        let err = one_line_error(&bitgames(&args));
+        assert!(err.contains(needle), "{err}");
+    }
+}

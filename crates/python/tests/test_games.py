@@ -171,3 +171,15 @@ def test_kernels_runs_every_registered_operation_with_every_strategy():
         assert all(t["agrees"] for t in run["timings"])
     with pytest.raises(ValueError, match="invalid amazons position"):
         bitgames.kernels("amazons", "not a position")
+
+
+def test_santorini_takes_god_positions_in_santorini_ai_notation():
+    # santorini-ai's counts (crates/santorini/tests/data/santorini-gods.perft).
+    gods = bitgames.Santorini("0000000000000000000000000/1/apollo:B3,D3/minotaur:C4,C2")
+    assert gods.perft(2) == 8068
+    assert str(gods) == "0000000000000000000000000/1/apollo:B3,D3/minotaur:C4,C2"
+    swap = bitgames.Santorini("0000000000000000000000000/1/apollo:B3,E5/mortal:C3,A1")
+    assert "B3<>C3^D3" in [str(m) for m in swap.legal_moves()]
+    assert str(swap.play("B3<>C3^D3")) == "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
+    with pytest.raises(ValueError, match="unknown god"):
+        bitgames.Santorini("0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2")
