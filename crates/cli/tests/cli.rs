@@ -547,9 +547,18 @@ fn gods_apply_to_perft_moves_apply_and_match() {
     ]));
     assert!(played.contains("by seat: player 1 won"), "{played}");
     for (args, needle) in [
-        (vec!["moves", "othello", "--gods", "apollo,mortal"], "othello has no god powers"),
-        (vec!["moves", "santorini", "--gods", "apollo"], "expected two gods"),
-        (vec!["moves", "santorini", "--gods", "apollo,zeus"], "unknown god \"zeus\""),
+        (
+            vec!["moves", "othello", "--gods", "apollo,mortal"],
+            "othello has no god powers",
+        ),
+        (
+            vec!["moves", "santorini", "--gods", "apollo"],
+            "expected two gods",
+        ),
+        (
+            vec!["moves", "santorini", "--gods", "apollo,zeus"],
+            "unknown god \"zeus\"",
+        ),
     ] {
         let err = one_line_error(&bitgames(&args));
         assert!(err.contains(needle), "{err}");
