@@ -23,8 +23,11 @@ ENDLESS = {
 
 @pytest.mark.parametrize("name", sorted(ENDLESS))
 def test_sigint_stops_a_running_call_with_keyboard_interrupt(name):
+    # The child handles Ctrl-C as an interactive Python does, whatever it inherited (a
+    # shell's background job starts with SIGINT ignored, and Python keeps it ignored then).
     script = (
-        "import sys, bitgames\n"
+        "import signal, sys, bitgames\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('started', flush=True)\n"
         "try:\n"
         f"    {ENDLESS[name]}\n"
