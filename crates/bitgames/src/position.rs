@@ -72,6 +72,27 @@ impl AnyMove {
             AnyMove::Amazons(_) => GameName::Amazons,
         }
     }
+
+    /// The steps a player takes to make this move, as a front end's clicks: each path a
+    /// list of square names, with `power` where a Santorini god's power applies (see
+    /// [`santorini::steps`]; a move may have several paths, the canonical one first). An
+    /// Othello move is its square and a pass has no steps; an Amazons move is the queen,
+    /// its destination and the arrow. The paths of a position's legal moves are
+    /// prefix-free, so a move is complete at its last step.
+    pub fn step_paths(&self) -> Vec<Vec<String>> {
+        match self {
+            AnyMove::Santorini(mv) => mv
+                .step_paths()
+                .iter()
+                .map(|path| path.iter().map(ToString::to_string).collect())
+                .collect(),
+            AnyMove::Othello(othello::Move::Play(square)) => vec![vec![square.to_string()]],
+            AnyMove::Othello(othello::Move::Pass) => vec![vec![]],
+            AnyMove::Amazons(mv) => {
+                vec![[mv.from, mv.to, mv.arrow].map(|s| s.to_string()).to_vec()]
+            }
+        }
+    }
 }
 
 impl fmt::Display for AnyMove {
@@ -189,6 +210,18 @@ impl AnyPosition {
         let mut names: Vec<String> = self.legal_moves().iter().map(AnyMove::to_string).collect();
         names.sort_unstable();
         names
+    }
+
+    /// The legal moves as [`AnyPosition::legal_move_names`] lists them, each with its
+    /// [`AnyMove::step_paths`].
+    pub fn legal_move_steps(&self) -> Vec<(String, Vec<Vec<String>>)> {
+        let mut moves: Vec<(String, Vec<Vec<String>>)> = self
+            .legal_moves()
+            .iter()
+            .map(|mv| (mv.to_string(), mv.step_paths()))
+            .collect();
+        moves.sort_unstable();
+        moves
     }
 
     /// Reads a move in the game's notation and checks that it is legal here.

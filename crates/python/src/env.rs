@@ -398,6 +398,19 @@ vector_env!(VecAmazons, "VecAmazons", amazons::encoding::Turn);
 
 macro_rules! single_env {
     ($class:ident, $name:literal, $encoding:ty) => {
+        single_env!(
+            $class,
+            $name,
+            $encoding,
+            /// A new game.
+            fn new() -> PyResult<Self> {
+                Ok($class {
+                    game: <$encoding as Encoding>::start(),
+                })
+            }
+        );
+    };
+    ($class:ident, $name:literal, $encoding:ty, $(#[$new_attr:meta])* fn new($($arg:ident: $ty:ty),*) -> PyResult<Self> $new:block) => {
         /// One game in integer actions, for the PettingZoo wrapper.
         #[pyclass(name = $name, module = "bitgames._native")]
         #[derive(Clone, Debug)]
@@ -407,13 +420,9 @@ macro_rules! single_env {
 
         #[pymethods]
         impl $class {
-            /// A new game.
             #[new]
-            fn new() -> Self {
-                $class {
-                    game: <$encoding as Encoding>::start(),
-                }
-            }
+            $(#[$new_attr])*
+            fn new($($arg: $ty),*) -> PyResult<Self> $new
 
             /// The number of actions.
             #[classattr]
@@ -507,6 +516,21 @@ impl PositionText for santorini::Position {
     }
 }
 
+impl PositionText for santorini::encoding::StepTurn {
+    fn text(&self) -> String {
+        let steps: Vec<String> = self.steps_taken().iter().map(|s| s.to_string()).collect();
+        let taken = if steps.is_empty() {
+            String::new()
+        } else {
+            format!("\nsteps taken: {}", steps.join(" "))
+        };
+        format!("{:#}{taken}", self.position)
+    }
+    fn notation(&self) -> String {
+        self.position.to_string()
+    }
+}
+
 impl PositionText for amazons::encoding::Turn {
     fn text(&self) -> String {
         let selected = match (self.from, self.to) {
@@ -524,6 +548,23 @@ impl PositionText for amazons::encoding::Turn {
 single_env!(OthelloEnv, "OthelloEnv", othello::Position);
 single_env!(SantoriniEnv, "SantoriniEnv", santorini::Position);
 single_env!(AmazonsEnv, "AmazonsEnv", amazons::encoding::Turn);
+single_env!(
+    SantoriniStepsEnv,
+    "SantoriniStepsEnv",
+    santorini::encoding::StepTurn,
+    /// A new game between these gods (player 1's first; mortal against mortal when
+    /// `None`), taken one step at a time.
+    #[pyo3(signature = (gods = None))]
+    fn new(gods: Option<(String, String)>) -> PyResult<Self> {
+        let gods = match gods {
+            Some(gods) => crate::games::parse_gods(&gods)?,
+            None => [santorini::God::Mortal; 2],
+        };
+        Ok(SantoriniStepsEnv {
+            game: santorini::encoding::StepTurn::new(santorini::Position::empty().with_gods(gods)),
+        })
+    }
+);
 
 /// Plays `n` random games of `game` from the start (seeded) in Rust: the number won by the
 /// first player, by the second, and drawn. `n` is at most `MAX_RANDOM_GAMES` (10^9); larger
@@ -577,6 +618,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<OthelloEnv>()?;
     m.add_class::<SantoriniEnv>()?;
     m.add_class::<AmazonsEnv>()?;
+    m.add_class::<SantoriniStepsEnv>()?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
     m.add("MAX_ENVS", MAX_ENVS)?;
     m.add("MAX_RANDOM_GAMES", MAX_RANDOM_GAMES)?;

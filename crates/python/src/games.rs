@@ -2,7 +2,7 @@
 //! Python values over the registry's [`AnyPosition`].
 
 use bitgames::search::Player;
-use bitgames::{AnyPosition, GameName, othello};
+use bitgames::{AnyPosition, GameName, othello, santorini};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -11,6 +11,19 @@ use crate::value_error;
 
 macro_rules! position_class {
     ($class:ident, $name:literal, $game:ident) => {
+        position_class!(
+            $class,
+            $name,
+            $game,
+            #[pyo3(signature = (text = None))]
+            fn new(text: Option<&str>) -> PyResult<Self> {
+                let position =
+                    AnyPosition::parse_or_start(GameName::$game, text).map_err(value_error)?;
+                Ok($class { position })
+            }
+        );
+    };
+    ($class:ident, $name:literal, $game:ident, $(#[$new_attr:meta])* fn new($($arg:ident: $ty:ty),*) -> PyResult<Self> $new:block) => {
         /// A position (immutable: `play` returns a new one). `Cls()` is the start position,
         /// `Cls(text)` parses the command line's notation and `str()` gives it back.
         #[pyclass(name = $name, module = "bitgames", frozen)]
@@ -22,12 +35,8 @@ macro_rules! position_class {
         #[pymethods]
         impl $class {
             #[new]
-            #[pyo3(signature = (text = None))]
-            fn new(text: Option<&str>) -> PyResult<Self> {
-                let position =
-                    AnyPosition::parse_or_start(GameName::$game, text).map_err(value_error)?;
-                Ok($class { position })
-            }
+            $(#[$new_attr])*
+            fn new($($arg: $ty),*) -> PyResult<Self> $new
 
             fn __str__(&self) -> String {
                 self.position.to_string()
@@ -205,7 +214,32 @@ fn bitboards(position: &AnyPosition) -> Vec<(&'static str, u128)> {
 }
 
 position_class!(Othello, "Othello", Othello);
-position_class!(Santorini, "Santorini", Santorini);
+position_class!(
+    Santorini,
+    "Santorini",
+    Santorini,
+    /// `gods=("apollo", "minotaur")` sets each player's god, player 1's first, on the
+    /// start or on `text` (replacing the gods the text names).
+    #[pyo3(signature = (text = None, gods = None))]
+    fn new(text: Option<&str>, gods: Option<(String, String)>) -> PyResult<Self> {
+        let mut position =
+            AnyPosition::parse_or_start(GameName::Santorini, text).map_err(value_error)?;
+        if let Some(gods) = gods {
+            position = position
+                .with_gods(parse_gods(&gods)?)
+                .map_err(value_error)?;
+        }
+        Ok(Santorini { position })
+    }
+);
+
+/// Two god names (player 1's first), or `ValueError` naming the choices.
+pub(crate) fn parse_gods((first, second): &(String, String)) -> PyResult<[santorini::God; 2]> {
+    Ok([
+        first.parse().map_err(value_error)?,
+        second.parse().map_err(value_error)?,
+    ])
+}
 position_class!(Amazons, "Amazons", Amazons);
 /// Every registered kernel operation of `game` run by every strategy on `position` (a
 /// random one from `seed` when `None`), as the web app's Kernels page shows it: a JSON list

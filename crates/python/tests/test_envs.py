@@ -16,9 +16,15 @@ from pettingzoo.utils import wrappers
 
 import bitgames
 from bitgames import _native
-from bitgames.envs import ActionSpaceError, amazons_v0, othello_v0, santorini_v0
+from bitgames.envs import (
+    ActionSpaceError,
+    amazons_v0,
+    othello_v0,
+    santorini_gods_v0,
+    santorini_v0,
+)
 
-MODULES = [othello_v0, santorini_v0, amazons_v0]
+MODULES = [othello_v0, santorini_v0, santorini_gods_v0, amazons_v0]
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -203,6 +209,64 @@ def test_santorini_mask_equals_the_move_list():
             # One action per legal move, none left over.
             assert len(actions) == len(position.legal_moves())
             env.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize(
+    "gods",
+    [("apollo", "minotaur"), ("hermes", "prometheus"), ("demeter", "atlas"), ("artemis", "pan")],
+)
+def test_pettingzoo_api_with_gods(gods):
+    api_test(santorini_gods_v0.env(render_mode="ansi", gods=gods), num_cycles=300)
+
+
+@pytest.mark.parametrize(
+    "gods",
+    [
+        ("apollo", "minotaur"),
+        ("atlas", "hephaestus"),
+        ("demeter", "prometheus"),
+        ("hermes", "athena"),
+        ("artemis", "pan"),
+    ],
+)
+def test_santorini_steps_spell_exactly_the_legal_moves(gods):
+    """Every way through the steps of a turn ends in a position some legal move makes, and
+    every legal move's position is reached (a power's moves included)."""
+    rng = random.Random(hash(gods) & 0xFFFF)
+    for _ in range(6):
+        env = _native.SantoriniStepsEnv(gods)
+        for _ in range(rng.randrange(2, 12)):
+            if env.returns() is not None:
+                break
+            start = env.notation()
+            while env.notation() == start and env.returns() is None:
+                env.apply(rng.choice(env.legal_actions()))
+        if env.returns() is not None:
+            continue
+        position = bitgames.Santorini(env.notation())
+        expected = {str(position.play(m)) for m in position.legal_moves()}
+        reached = set()
+        pending = [env]
+        while pending:
+            turn = pending.pop()
+            for action in turn.legal_actions():
+                nxt = turn.copy()
+                nxt.apply(action)
+                if nxt.notation() != turn.notation():
+                    reached.add(nxt.notation())
+                else:
+                    pending.append(nxt)
+        assert reached == expected, env.notation()
+
+
+def test_santorini_gods_are_checked_by_name():
+    with pytest.raises(ValueError, match="unknown god.*apollo"):
+        santorini_gods_v0.env(gods=("zeus", "mortal"))
+    env = santorini_gods_v0.env(gods=("Apollo", "minotaur"))
+    env.reset()
+    assert "apollo" in env._game.notation() and "minotaur" in env._game.notation()
+    with pytest.raises(ValueError, match="does not start a legal turn"):
+        _native.SantoriniStepsEnv().apply(25)
 
 
 def test_amazons_sub_actions_spell_exactly_the_legal_moves():

@@ -14,12 +14,18 @@
 //! - **Observation planes** `[7, 5, 5]`: levels 0 to 4 one-hot, the observing player's
 //!   workers, the opponent's.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
+//!
+//! These numbers have no room for god powers ([`action`] is `None` for a power's move): with
+//! gods, use [`StepTurn`], which takes a turn one step at a time in 26 actions.
 
 use bitgames_bitboard::Direction;
 use bitgames_search::encoding::{Encoding, mask_record, rewards};
 use bitgames_search::{Game, Player};
 
 use crate::{Move, Position, Square};
+
+mod steps;
+pub use steps::{ACTIONS as STEP_ACTIONS, POWER, StepTurn, action_step, step_action};
 
 /// The eight directions' (row, column) steps, in action order (N, NE, E, SE, S, SW, W, NW).
 fn steps() -> [(i32, i32); 8] {

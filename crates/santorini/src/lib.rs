@@ -81,6 +81,7 @@ pub mod operations;
 mod position;
 mod powers;
 mod square;
+pub mod steps;
 
 pub use error::Error;
 pub use god::God;
@@ -92,6 +93,7 @@ pub use levels::{LevelGrid, Levels};
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::{Cell, CellList, Square, SquareError};
+pub use steps::Step;
 
 /// A set of Santorini squares in the padded 7x7 layout.
 pub type Bitboard = bitgames_bitboard::Bitboard<bitgames_bitboard::Santorini>;

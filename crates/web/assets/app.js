@@ -38,17 +38,30 @@ window.addEventListener("hashchange", showPage);
 
 // ---------------------------------------------------------------- play
 
-// The squares a move names, in order: "d3" -> [d3], "B3>B4^B3" -> [B3, B4, B3],
-// "d1-d7/d2" -> [d1, d7, d2], "place:B3,D3" -> [B3, D3], "pass" -> [].
-function squaresOf(move) {
-  return move.match(/[a-jA-J](?:10|[1-9])/g) || [];
+// Every (move, path) pair of the position: a path is the clicks that make the move, in
+// order (square names, and "power" where a Santorini god's power applies), as the server's
+// legal_steps gives them ("d3" -> [d3], "B3>B4^B3" -> [B3, B4, B3], "d1-d7/d2" ->
+// [d1, d7, d2], Atlas's dome "B3>C3^C4X" -> [B3, C3, power, C4], "pass" -> []). The paths
+// are prefix-free: a move is complete at its last click.
+function movePaths(state) {
+  const pairs = [];
+  state.legal_moves.forEach((move, i) => {
+    for (const path of state.legal_steps[i]) pairs.push({ move, path });
+  });
+  return pairs;
+}
+
+// The pairs whose path goes on from the clicks in `selected`.
+function continuing(state, selected) {
+  return movePaths(state).filter(({ path }) =>
+    path.length >= selected.length && selected.every((s, i) => path[i] === s));
 }
 
 const play = {
   games: null,        // /api/games
   state: null,        // the current GameState
   history: [],        // [{state, move}] before each move played
-  selected: [],       // squares clicked so far towards a move
+  selected: [],       // steps taken so far towards a move (square names and "power")
   lastMove: null,
   generation: 0,      // bumped by new game/undo/load: stale engine replies are dropped
   thinking: false,
@@ -62,10 +75,25 @@ function humanToMove() {
   return play.state && play.state.outcome === "ongoing" && seat(play.state.side_to_move) === "human";
 }
 
+function godTitle(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function godRule(name) {
+  const santorini = play.games.games.find((g) => g.name === "santorini");
+  const god = santorini.gods.find((g) => g.name === name);
+  return god ? god.rule : "";
+}
+
 function describeOutcome(state) {
   const names = {
     othello: ["Black", "White"], santorini: ["Player 1", "Player 2"], amazons: ["White", "Black"],
-  }[state.game];
+  }[state.game].slice();
+  if (state.gods) {
+    state.gods.forEach((god, i) => {
+      if (god !== "mortal") names[i] += " (" + godTitle(god) + ")";
+    });
+  }
   if (state.outcome === "ongoing") {
     const who = names[state.side_to_move === "first" ? 0 : 1];
     return who + " (" + seat(state.side_to_move) + ") to move";
@@ -81,15 +109,14 @@ function renderPlay() {
   board.className = "board " + state.game;
   board.style.gridTemplateColumns = "repeat(" + state.board.cols + ", 46px)";
   board.replaceChildren();
-  // Moves still possible given the squares selected so far, and the squares that extend them.
+  // Moves still possible given the steps taken so far, and the steps that extend them.
   const candidates = humanToMove() && !play.thinking
-    ? state.legal_moves.filter((m) => {
-        const sq = squaresOf(m);
-        return sq.length > play.selected.length && play.selected.every((s, i) => sq[i] === s);
-      })
+    ? continuing(state, play.selected).filter(({ path }) => path.length > play.selected.length)
     : [];
-  const targets = new Set(candidates.map((m) => squaresOf(m)[play.selected.length]));
-  const last = new Set(play.lastMove ? squaresOf(play.lastMove) : []);
+  const targets = new Set(candidates.map(({ path }) => path[play.selected.length]));
+  const lastPaths = play.lastMove && play.history.length
+    ? play.history[play.history.length - 1].paths || [] : [];
+  const last = new Set((lastPaths[0] || []).filter((s) => s !== "power"));
   state.board.cells.forEach((cell, i) => {
     const div = document.createElement("div");
     const row = Math.floor(i / state.board.cols), col = i % state.board.cols;
@@ -117,17 +144,25 @@ function renderPlay() {
     div.addEventListener("click", () => clickSquare(cell.name));
     board.appendChild(div);
   });
-  const pass = state.legal_moves.find((m) => squaresOf(m).length === 0);
+  const pass = movePaths(state).find(({ path }) => path.length === 0);
   $("pass").hidden = !(pass && humanToMove());
-  if (pass) $("pass").textContent = pass;
+  if (pass) $("pass").textContent = pass.move;
+  // A god's power is a step of its own: offered where some legal move takes it next.
+  const god = state.gods ? state.gods[state.side_to_move === "first" ? 0 : 1] : null;
+  $("power").hidden = !targets.has("power");
+  $("power").textContent = "Use " + (god ? godTitle(god) : "") + "'s power";
+  $("power").title = god ? godRule(god) : "";
   $("status").textContent = describeOutcome(state) + (play.thinking ? " (thinking...)" : "");
+  $("steps").textContent = play.selected.length ? "Steps so far: " + play.selected.join(" ") : "";
   $("hint").textContent = !humanToMove() ? "" : state.game === "othello"
     ? "Click a highlighted square."
     : state.game === "amazons"
       ? "Click a queen, the square it moves to, then where it shoots its arrow."
       : state.legal_moves.some((m) => m.startsWith("place:"))
         ? "Place your two workers: click two highlighted squares."
-        : "Click a worker, the square it moves to, then where it builds.";
+        : "Click a worker, the square it moves to, then where it builds." +
+          (god && god !== "mortal" ? " " + godTitle(god) + ": " + godRule(god) +
+            " (the power button takes it where it applies)." : "");
   $("position").value = state.position;
   const list = $("moves");
   list.replaceChildren();
@@ -139,28 +174,30 @@ function renderPlay() {
 }
 
 function setState(state, move) {
-  if (move !== undefined) play.history.push({ state: play.state, move });
+  if (move !== undefined) {
+    const i = play.state.legal_moves.indexOf(move);
+    const paths = i >= 0 ? play.state.legal_steps[i] : [];
+    play.history.push({ state: play.state, move, paths });
+  }
   play.state = state;
   play.lastMove = move === undefined ? null : move;
   play.selected = [];
   renderPlay();
 }
 
+// One step towards a move: a square clicked, or "power" from the power button.
 async function clickSquare(name) {
   const message = $("message");
   if (!play.state) return;
   if (play.state.outcome !== "ongoing") return say(message, "Illegal: the game is over", true);
   if (play.thinking || !humanToMove()) return say(message, "Illegal: it is the engine's turn", true);
   if (play.selected.length && play.selected[play.selected.length - 1] === name) {
-    play.selected.pop();  // a second click on the last square takes it back
+    play.selected.pop();  // a second click on the last step takes it back
     say(message, "");
     return renderPlay();
   }
   const selected = play.selected.concat([name]);
-  const candidates = play.state.legal_moves.filter((m) => {
-    const sq = squaresOf(m);
-    return sq.length >= selected.length && selected.every((s, i) => sq[i] === s);
-  });
+  const candidates = continuing(play.state, selected);
   if (candidates.length === 0) {
     if (play.selected.length === 0) {
       // Let the game say why: the server answers with the rules' reason.
@@ -169,8 +206,9 @@ async function clickSquare(name) {
     return say(message, "Illegal: " + name + " does not continue any legal move from " +
       play.selected.join(" "), true);
   }
-  const complete = candidates.find((m) => squaresOf(m).length === selected.length);
-  if (complete && candidates.length === 1) return playMove(complete);
+  // The paths are prefix-free: a path that ends here is the only candidate.
+  const complete = candidates.find(({ path }) => path.length === selected.length);
+  if (complete) return playMove(complete.move);
   play.selected = selected;
   say(message, "");
   renderPlay();
@@ -230,8 +268,10 @@ async function newGame(position) {
   play.thinking = false;
   const game = $("game").value;
   try {
+    const gods = game === "santorini" && !position
+      ? [$("first-god").value, $("second-god").value] : null;
     const state = await api("/api/position", {
-      game, position: position || null, strategy: strategy(),
+      game, position: position || null, strategy: strategy(), gods,
     });
     play.history = [];
     say($("message"), position ? "Position loaded" : "");
@@ -284,8 +324,26 @@ async function initPlay() {
   }
   $("first-player").value = "human";
   $("second-player").value = "alphabeta";
+  const santorini = play.games.games.find((g) => g.name === "santorini");
+  for (const id of ["first-god", "second-god"]) {
+    for (const god of santorini.gods) {
+      const option = document.createElement("option");
+      option.value = god.name;
+      option.textContent = godTitle(god.name);
+      option.title = god.rule;
+      $(id).appendChild(option);
+    }
+    $(id).value = "mortal";
+    $(id).addEventListener("change", () => newGame());
+  }
   fillStrategies();
-  $("game").addEventListener("change", () => { fillStrategies(); newGame(); });
+  $("gods").hidden = $("game").value !== "santorini";
+  $("game").addEventListener("change", () => {
+    $("gods").hidden = $("game").value !== "santorini";
+    fillStrategies();
+    newGame();
+  });
+  $("power").addEventListener("click", () => clickSquare("power"));
   $("new-game").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", undo);
   $("pass").addEventListener("click", () => playMove($("pass").textContent));

@@ -294,12 +294,26 @@ async fn games() -> Json<serde_json::Value> {
                         game: game.name().to_owned(),
                         position: None,
                         strategy: None,
+                        gods: None,
                     })
                     .ok()
                     .map(|s| s.position)
                 })
                 .flatten();
-            serde_json::json!({ "name": game.name(), "strategies": strategies, "start": start })
+            // Santorini's gods, each with its rule in a line, for the page's god choice.
+            let gods: Vec<serde_json::Value> = match game {
+                GameName::Santorini => bitgames::santorini::God::ALL
+                    .iter()
+                    .map(|god| serde_json::json!({ "name": god.name(), "rule": god.rule() }))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            serde_json::json!({
+                "name": game.name(),
+                "strategies": strategies,
+                "start": start,
+                "gods": gods,
+            })
         })
         .collect();
     let engines: Vec<&str> = bitgames::search::engine::EngineKind::ALL

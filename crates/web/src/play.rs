@@ -20,6 +20,8 @@ pub struct PositionRequest {
     pub position: Option<String>,
     /// The kernel strategy (the fastest when absent).
     pub strategy: Option<String>,
+    /// Santorini: each player's god, player 1's first (replacing the position's).
+    pub gods: Option<[String; 2]>,
 }
 
 /// `POST /api/move`: play `move` in `position`.
@@ -68,6 +70,12 @@ pub struct GameState {
     pub outcome: &'static str,
     /// Every legal move, sorted, as the game writes moves.
     pub legal_moves: Vec<String>,
+    /// For each of `legal_moves`, the paths of clicks that make it (square names, and
+    /// `power` where a Santorini god's power applies): [`bitgames::AnyMove::step_paths`].
+    pub legal_steps: Vec<Vec<Vec<String>>>,
+    /// Santorini: each player's god, player 1's first (absent in the other games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gods: Option<[&'static str; 2]>,
     /// The board to draw.
     pub board: Board,
 }
@@ -75,12 +83,22 @@ pub struct GameState {
 impl GameState {
     /// Everything the page shows about `position`.
     pub fn of(position: &AnyPosition) -> GameState {
+        let (legal_moves, legal_steps) = position.legal_move_steps().into_iter().unzip();
+        let gods = match position {
+            AnyPosition::Santorini(p) => {
+                use bitgames::search::Player;
+                Some([Player::First, Player::Second].map(|player| p.god(player).name()))
+            }
+            _ => None,
+        };
         GameState {
             game: position.game().name(),
             position: position.to_string(),
             side_to_move: position.side_to_move().name(),
             outcome: position.outcome().name(),
-            legal_moves: position.legal_move_names(),
+            legal_moves,
+            legal_steps,
+            gods,
             board: position.board(),
         }
     }
@@ -144,13 +162,23 @@ fn position(
     Ok(AnyPosition::parse_or_start(game, text)?)
 }
 
-/// The state of a position (the start when `position` is `None`).
+/// The state of a position (the start when `position` is `None`), with the gods of
+/// `gods` when given.
 pub fn show(request: PositionRequest) -> Result<GameState, ApiError> {
-    let position = position(
+    let mut position = position(
         &request.game,
         request.position.as_deref(),
         request.strategy.as_deref(),
     )?;
+    if let Some(names) = &request.gods {
+        let mut gods = [bitgames::santorini::God::Mortal; 2];
+        for (god, name) in gods.iter_mut().zip(names) {
+            *god = name
+                .parse()
+                .map_err(|err: bitgames::santorini::Error| ApiError::BadRequest(err.to_string()))?;
+        }
+        position = position.with_gods(gods)?;
+    }
     Ok(GameState::of(&position))
 }
 

@@ -94,6 +94,80 @@ async fn every_game_starts_and_moves_through_its_own_notation() {
 }
 
 #[tokio::test]
+async fn santorini_gods_are_chosen_and_their_powers_are_steps() {
+    let (status, state) = post(
+        "/api/position",
+        json!({"game": "santorini", "gods": ["atlas", "Minotaur"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(
+        state["position"],
+        json!("0000000000000000000000000/1/atlas/minotaur")
+    );
+    assert_eq!(state["gods"], json!(["atlas", "minotaur"]));
+    let (status, state) = post(
+        "/api/position",
+        json!({"game": "santorini", "position": "0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    // Each legal move with its clicks; Atlas's dome takes the power before its build.
+    let moves = state["legal_moves"].as_array().expect("moves");
+    let steps = state["legal_steps"].as_array().expect("steps");
+    assert_eq!(moves.len(), steps.len());
+    let of = |mv: &str| {
+        let i = moves
+            .iter()
+            .position(|m| m == mv)
+            .unwrap_or_else(|| panic!("{mv} missing"));
+        steps[i].clone()
+    };
+    assert_eq!(of("B3>B4^C5X"), json!([["B3", "B4", "power", "C5"]]));
+    assert_eq!(of("B3>B4^C5"), json!([["B3", "B4", "C5"]]));
+    // Othello and the Amazons: a move's squares; a pass has no steps.
+    let (_, othello) = post("/api/position", json!({"game": "othello"})).await;
+    assert_eq!(othello["legal_steps"][0], json!([["c4"]]));
+    assert!(othello.get("gods").is_none());
+    // Gods are Santorini's only, and named from the list.
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "santorini", "gods": ["zeus", "mortal"]}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "unknown god \"zeus\": expected one of mortal, apollo",
+    );
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "othello", "gods": ["apollo", "mortal"]}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "othello",
+    );
+    refused(
+        &post(
+            "/api/position",
+            json!({"game": "santorini", "gods": ["apollo"]}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "invalid length 1",
+    );
+    // The gods and their rules are listed for the page.
+    let (_, games) = send("GET", "/api/games", "").await;
+    let santorini = games["games"]
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["name"] == "santorini"))
+        .expect("santorini");
+    assert_eq!(santorini["gods"].as_array().map(Vec::len), Some(11));
+    assert_eq!(santorini["gods"][4]["name"], json!("atlas"));
+}
+
+#[tokio::test]
 async fn malformed_bodies_are_refused_with_a_json_message() {
     let cases: &[(&str, StatusCode, &str)] = &[
         ("", StatusCode::BAD_REQUEST, "malformed request"),

@@ -400,6 +400,68 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     let position = eval(client, "return document.getElementById('position').value").await;
     assert_eq!(position, json!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"));
 
+    // Santorini with gods: choosing Atlas shows the gods, and his dome is a step of its own
+    // (worker, destination, the power button, the build).
+    select(client, "game", "santorini").await;
+    wait_until(client, "the gods' choice", "return !document.getElementById('gods').hidden && document.querySelectorAll('#first-god option').length === 11", Duration::from_secs(10)).await;
+    select(client, "first-god", "atlas").await;
+    wait_until(client, "a new game with Atlas", "return document.getElementById('position').value.includes('/atlas/mortal') && document.getElementById('status').textContent.includes('(Atlas)')", Duration::from_secs(10)).await;
+    let input = client
+        .find(Locator::Id("position-input"))
+        .await
+        .expect("paste field");
+    input.clear().await.expect("clear");
+    input
+        .send_keys("0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2")
+        .await
+        .expect("typing");
+    click(client, "load-position").await;
+    wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('0000000000000000000000000/1/atlas:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(10)).await;
+    for square in ["B3", "B4"] {
+        client
+            .find(Locator::Css(&format!(
+                "#board .cell[data-square='{square}']"
+            )))
+            .await
+            .unwrap_or_else(|err| panic!("{square}: {err}"))
+            .click()
+            .await
+            .expect("click");
+    }
+    wait_until(
+        client,
+        "the power button",
+        "return !document.getElementById('power').hidden && document.getElementById('steps').textContent === 'Steps so far: B3 B4'",
+        Duration::from_secs(10),
+    )
+    .await;
+    let power = text(client, "power").await;
+    assert_eq!(power, "Use Atlas's power");
+    click(client, "power").await;
+    client
+        .find(Locator::Css("#board .cell[data-square='C5']"))
+        .await
+        .expect("C5")
+        .click()
+        .await
+        .expect("click");
+    let first = wait_until(
+        client,
+        "the dome",
+        "const li = document.querySelector('#moves li'); return li && li.textContent",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(first, json!("B3>B4^C5X"));
+    let dome = eval(
+        client,
+        "return document.querySelector(\"#board .cell[data-square='C5'] .level\").textContent",
+    )
+    .await;
+    assert_eq!(dome, json!("dome"));
+    screenshot(client, scratch, "play-santorini-atlas").await;
+    select(client, "first-god", "mortal").await;
+
     // Engine against engine: Othello, random against random, to the end.
     select(client, "game", "othello").await;
     select(client, "first-player", "random").await;

@@ -1,4 +1,5 @@
-"""PettingZoo AEC environments: ``othello_v0``, ``santorini_v0``, ``amazons_v0``.
+"""PettingZoo AEC environments: ``othello_v0``, ``santorini_v0``, ``santorini_gods_v0``,
+``amazons_v0``.
 
 They follow PettingZoo's classic environments: agents ``player_0`` (moves first) and
 ``player_1``; observations are dicts with ``observation`` (int8 planes, planes first) and
@@ -11,7 +12,14 @@ OpenSpiel's where OpenSpiel has the game (see the native module's docs):
 - ``amazons_v0``: a turn is three consecutive actions of the same agent (queen, destination,
   arrow), each of 100 squares numbered a10 = 0 row by row; planes ``[4, 10, 10]``.
 - ``santorini_v0``: 769 actions (moves with builds, winning moves, placements); planes
-  ``[7, 5, 5]``.
+  ``[7, 5, 5]``. The base game only.
+- ``santorini_gods_v0``: ``env(gods=("apollo", "minotaur"))`` (player 1's god first; mortal
+  against mortal by default). A turn is several consecutive actions of the same agent, its
+  steps: 26 actions, the squares ``5 * row + col`` with A5 = 0 and 25 = use the god's power
+  for what follows (Atlas's dome, Demeter's second build, Hermes's travel, ...), in the
+  order of ``bitgames_santorini::steps`` (a worker, where it moves, where it builds, with
+  the power where it applies); planes ``[36, 5, 5]``: the base game's seven, Athena's flags,
+  both gods one-hot, and the steps taken this turn.
 
 ``module.env()`` is the environment with the checks of PettingZoo's classic wrappers
 (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``, ``TerminateIllegalWrapper`` with
@@ -53,7 +61,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from . import _native
 
-__all__ = ["ActionSpaceError", "amazons_v0", "othello_v0", "santorini_v0"]
+__all__ = ["ActionSpaceError", "amazons_v0", "othello_v0", "santorini_gods_v0", "santorini_v0"]
 
 
 class ActionSpaceError(ValueError, AssertionError):
@@ -121,8 +129,12 @@ class _BitgamesEnv(AECEnv):
     def agent_iter(self, max_iter=2**63):
         return _AgentIterable(self, max_iter, False)
 
+    def _new_game(self):
+        """The native game a reset starts."""
+        return self._native_env()
+
     def reset(self, seed=None, options=None):
-        self._game = self._native_env()
+        self._game = self._new_game()
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -168,8 +180,8 @@ class _BitgamesEnv(AECEnv):
 class _CheckedEnv(_BitgamesEnv):
     """The environment with the checks of PettingZoo's classic wrappers (module docs)."""
 
-    def __init__(self, render_mode=None):
-        super().__init__(render_mode=render_mode)
+    def __init__(self, render_mode=None, **options):
+        super().__init__(render_mode=render_mode, **options)
         # Whether `step` or `reset` ran since `agent_iter` last handed out an agent.
         self._has_updated = False
 
@@ -269,6 +281,20 @@ class _Santorini(_BitgamesEnv):
     metadata = {**_BitgamesEnv.metadata, "name": "santorini_v0"}
 
 
+class _SantoriniGods(_BitgamesEnv):
+    _native_env = _native.SantoriniStepsEnv
+    metadata = {**_BitgamesEnv.metadata, "name": "santorini_gods_v0"}
+
+    def __init__(self, render_mode=None, gods=("mortal", "mortal")):
+        # A bad name raises ValueError naming the gods here, not at the first reset.
+        _native.SantoriniStepsEnv(tuple(gods))
+        self.gods = tuple(gods)
+        super().__init__(render_mode=render_mode)
+
+    def _new_game(self):
+        return _native.SantoriniStepsEnv(self.gods)
+
+
 class _Amazons(_BitgamesEnv):
     _native_env = _native.AmazonsEnv
     metadata = {**_BitgamesEnv.metadata, "name": "amazons_v0"}
@@ -281,11 +307,13 @@ class _Module:
         self.raw_env = cls
         self._env = type(cls.__name__ + "Checked", (_CheckedEnv, cls), {"__module__": __name__})
 
-    def env(self, render_mode=None):
-        """The environment with the checks of PettingZoo's classic wrappers (module docs)."""
-        return self._env(render_mode=render_mode)
+    def env(self, render_mode=None, **options):
+        """The environment with the checks of PettingZoo's classic wrappers (module docs);
+        ``options`` are the environment's own (``gods`` for ``santorini_gods_v0``)."""
+        return self._env(render_mode=render_mode, **options)
 
 
 othello_v0 = _Module(_Othello)
 santorini_v0 = _Module(_Santorini)
+santorini_gods_v0 = _Module(_SantoriniGods)
 amazons_v0 = _Module(_Amazons)

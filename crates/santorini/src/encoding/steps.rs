@@ -1,0 +1,192 @@
+//! Santorini with god powers as an environment: a turn taken one step at a time.
+//!
+//! The base game's 769 actions number whole turns, which a god's power outgrows (Hermes alone
+//! has thousands). [`StepTurn`] numbers the steps of a turn instead (see
+//! [`crate::steps`]), the same agent acting until its turn is complete, as the Amazons
+//! environment does with its three sub-actions:
+//!
+//! - **Actions**: 26. `0..25` a square, numbered `5 * row + col` ([`Square::index`]: A5 = 0,
+//!   E5 = 4, A1 = 20, E1 = 24); `25` ([`POWER`]) uses the god's power for what follows.
+//!   A legal action is a step that continues some legal move; the move is played when its
+//!   last step is taken.
+//! - **Observation planes** `[36, 5, 5]`, as seen by the observing player: 0-6 the base
+//!   game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all ones
+//!   when the observer's / the opponent's Athena moved up last turn; 9-18 the observer's god
+//!   and 19-28 the opponent's, one plane each for the ten gods of [`God::ALL`] after
+//!   [`God::Mortal`] (all zero for a mortal); 29 all ones once the power is chosen this turn;
+//!   30-35 the squares chosen so far this turn, one plane per step.
+//! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
+
+use bitgames_search::encoding::{Encoding, mask_record, rewards};
+use bitgames_search::{Game, Player};
+
+use crate::steps::{MAX_STEPS, Step, StepPath};
+use crate::{God, Move, Position, Square};
+
+/// The action that takes the [`Step::Power`] step.
+pub const POWER: usize = 25;
+
+/// The number of actions: the 25 squares and [`POWER`].
+pub const ACTIONS: usize = 26;
+
+/// A position with the steps of the turn in progress (none at the start of a turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepTurn {
+    /// The position at the start of the turn.
+    pub position: Position,
+    /// The actions taken so far this turn, `taken[..len]`.
+    taken: [u8; MAX_STEPS],
+    len: u8,
+}
+
+/// The action of a step.
+pub fn step_action(step: Step) -> usize {
+    match step {
+        Step::Square(square) => square.index(),
+        Step::Power => POWER,
+    }
+}
+
+/// The step an action takes, or `None` out of range.
+pub fn action_step(action: usize) -> Option<Step> {
+    match action {
+        POWER => Some(Step::Power),
+        _ => Square::from_index(action).map(Step::Square),
+    }
+}
+
+impl StepTurn {
+    /// The start of a turn in `position`.
+    pub fn new(position: Position) -> StepTurn {
+        StepTurn {
+            position,
+            taken: [0; MAX_STEPS],
+            len: 0,
+        }
+    }
+
+    /// The steps taken so far this turn.
+    pub fn steps_taken(&self) -> StepPath {
+        self.taken[..usize::from(self.len)]
+            .iter()
+            .filter_map(|&a| action_step(usize::from(a)))
+            .collect()
+    }
+
+    /// Calls `each` with every legal move of the turn and each of its step paths that starts
+    /// with the steps taken.
+    fn for_each_continuation(&self, mut each: impl FnMut(Move, &StepPath)) {
+        let taken = &self.taken[..usize::from(self.len)];
+        for mv in self.position.legal_moves() {
+            for path in mv.step_paths() {
+                let continues = path.len() >= taken.len()
+                    && path
+                        .iter()
+                        .zip(taken)
+                        .all(|(&step, &a)| step_action(step) == usize::from(a));
+                if continues {
+                    each(mv, &path);
+                }
+            }
+        }
+    }
+}
+
+impl Encoding for StepTurn {
+    const ACTIONS: usize = ACTIONS;
+    const PLANES: [usize; 3] = [36, 5, 5];
+    type Legal = [bool; ACTIONS];
+
+    fn start() -> Self {
+        StepTurn::new(Position::empty())
+    }
+
+    fn current_player(&self) -> usize {
+        self.position.side_to_move().index()
+    }
+
+    fn record(mask: &[bool]) -> [bool; ACTIONS] {
+        mask_record(mask)
+    }
+
+    fn allows(record: &[bool; ACTIONS], action: usize) -> bool {
+        record.get(action).copied().unwrap_or(false)
+    }
+
+    fn legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        let next = usize::from(self.len);
+        self.for_each_continuation(|_, path| {
+            if let Some(&step) = path.get(next) {
+                mask[step_action(step)] = true;
+            }
+        });
+    }
+
+    fn apply(&mut self, action: usize) -> Result<(), String> {
+        let mut mask = [false; ACTIONS];
+        self.legal_mask(&mut mask);
+        if !mask.get(action).copied().unwrap_or(false) {
+            let taken: Vec<String> = self.steps_taken().iter().map(Step::to_string).collect();
+            return Err(match action_step(action) {
+                None => format!("action {action} is out of range 0..{ACTIONS}"),
+                Some(step) if taken.is_empty() => {
+                    format!("action {action} ({step}) does not start a legal turn here")
+                }
+                Some(step) => format!(
+                    "action {action} ({step}) does not continue a legal turn after {}",
+                    taken.join(" ")
+                ),
+            });
+        }
+        self.taken[usize::from(self.len)] = action as u8;
+        self.len += 1;
+        let len = usize::from(self.len);
+        let mut complete = None;
+        self.for_each_continuation(|mv, path| {
+            if path.len() == len {
+                complete = Some(mv);
+            }
+        });
+        if let Some(mv) = complete {
+            *self = StepTurn::new(self.position.play(mv));
+        }
+        Ok(())
+    }
+
+    fn observe(&self, player: usize, out: &mut [i8]) {
+        let [_, rows, cols] = Self::PLANES;
+        let plane = rows * cols;
+        Encoding::observe(&self.position, player, &mut out[..7 * plane]);
+        out[7 * plane..].fill(0);
+        let me = if player == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let mut ones = Vec::with_capacity(4);
+        for (offset, who) in [(0, me), (1, me.other())] {
+            if self.position.athena_moved_up(who) {
+                ones.push(7 + offset);
+            }
+            let god = self.position.god(who);
+            // God::ALL[0] is Mortal: the ten gods take planes 9.. and 19.. in order.
+            if let Some(rank) = God::ALL.iter().position(|&g| g == god).filter(|&r| r > 0) {
+                ones.push(9 + 10 * offset + rank - 1);
+            }
+        }
+        for (k, step) in self.steps_taken().iter().enumerate() {
+            match step {
+                Step::Power => ones.push(29),
+                Step::Square(square) => out[(30 + k) * plane + square.index()] = 1,
+            }
+        }
+        for index in ones {
+            out[index * plane..(index + 1) * plane].fill(1);
+        }
+    }
+
+    fn returns(&self) -> Option<[f32; 2]> {
+        rewards(Game::outcome(&self.position))
+    }
+}

@@ -1,0 +1,176 @@
+//! A turn as the steps a player takes to make it: the squares clicked in order, with a
+//! [`Step::Power`] where a god's power changes what the next click means. The web page's
+//! clicks and the step-by-step reinforcement-learning environment
+//! ([`encoding::StepTurn`](crate::encoding::StepTurn)) both read turns this way, so a power's
+//! extra steps are defined once, here.
+//!
+//! | move | steps |
+//! |---|---|
+//! | `place:B3,D3` | `B3 D3` |
+//! | `B3>C3^C4` (also Apollo's swap, Minotaur's push, Artemis's two steps to C3) | `B3 C3 C4` |
+//! | `A3>B3#` (a win: no build) | `A3 B3` |
+//! | Atlas's dome `B3>C3^C4X`, Hephaestus's double block `B3>C3^^C4` | `B3 C3 power C4` |
+//! | Demeter's two builds `B3>C3^C4^D4` | `B3 C3 power C4 D4` or `... D4 C4` |
+//! | Prometheus's build first `^B4 B3>C3^C4` | `B3 power B4 C3 C4` or `B3 power C4 C3 B4` when both orders are legal |
+//! | Hermes's travel `(A1,B1)>(C1,D1)^C2` | `power A1 B1 C1 D1 C2`, the left and reached squares in any order |
+//! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
+//!
+//! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
+//! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
+//! paths of a position's legal moves are prefix-free: no path is the start of a longer one,
+//! so a turn is complete the moment its last step is taken (`tests/steps.rs` proves it
+//! over random positions of every god).
+
+use core::fmt;
+
+use bitgames_search::ArrayVec;
+
+use crate::{Move, Square};
+
+/// The most steps a turn takes: Hermes moving both workers (power, two squares left, two
+/// reached, the build).
+pub const MAX_STEPS: usize = 6;
+
+/// The most paths one move has: Hermes moving both workers, in either order of the squares
+/// left and of the squares reached.
+pub const MAX_PATHS: usize = 4;
+
+/// One step of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    /// A square clicked: a worker to move, where it goes, where it builds.
+    Square(Square),
+    /// The god's power is used for what follows (Atlas's dome, Demeter's second build, ...).
+    Power,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Square(square) => square.fmt(f),
+            Step::Power => f.write_str("power"),
+        }
+    }
+}
+
+/// The steps of one way to make a move.
+pub type StepPath = ArrayVec<Step, MAX_STEPS>;
+
+impl Move {
+    /// Every order of steps that makes this move, the canonical one first (see the
+    /// [module docs](self)).
+    pub fn step_paths(self) -> ArrayVec<StepPath, MAX_PATHS> {
+        use Step::{Power, Square as At};
+        let path = |steps: &[Step]| steps.iter().copied().collect::<StepPath>();
+        let mut paths = ArrayVec::new();
+        match self {
+            Move::Place(a, b) => paths.push(path(&[At(a), At(b)])),
+            Move::Win { from, to } => paths.push(path(&[At(from), At(to)])),
+            Move::Build { from, to, build }
+            | Move::Swap { from, to, build }
+            | Move::Push { from, to, build } => paths.push(path(&[At(from), At(to), At(build)])),
+            Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
+                paths.push(path(&[At(from), At(to), Power, At(build)]));
+            }
+            Move::BuildTwice {
+                from,
+                to,
+                builds: [a, b],
+            } => {
+                paths.push(path(&[At(from), At(to), Power, At(a), At(b)]));
+                paths.push(path(&[At(from), At(to), Power, At(b), At(a)]));
+            }
+            Move::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            } => {
+                paths.push(path(&[At(from), Power, At(first), At(to), At(build)]));
+                // The other order gives the same position when its first build is next to
+                // the worker and its second next to the square reached.
+                if first != build
+                    && from.bitboard().neighbours().contains(build)
+                    && to.bitboard().neighbours().contains(first)
+                {
+                    paths.push(path(&[At(from), Power, At(build), At(to), At(first)]));
+                }
+            }
+            Move::Travel { from, to, build } => {
+                if from == to {
+                    paths.push(path(&[Power, At(build)]));
+                } else if from[0] == from[1] {
+                    paths.push(path(&[Power, At(from[0]), At(to[0]), At(build)]));
+                } else {
+                    for [l0, l1] in [from, [from[1], from[0]]] {
+                        for [r0, r1] in [to, [to[1], to[0]]] {
+                            paths.push(path(&[Power, At(l0), At(l1), At(r0), At(r1), At(build)]));
+                        }
+                    }
+                }
+            }
+        }
+        paths
+    }
+
+    /// The canonical steps of this move: the first of [`Move::step_paths`].
+    pub fn steps(self) -> StepPath {
+        self.step_paths().swap_remove(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(mv: &str) -> Vec<String> {
+        let mv: Move = mv.parse().unwrap();
+        mv.step_paths()
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_module_table_by_hand() {
+        assert_eq!(written("place:B3,D3"), ["B3 D3"]);
+        assert_eq!(written("B3>C3^C4"), ["B3 C3 C4"]);
+        assert_eq!(written("B3<>C3^C4"), ["B3 C3 C4"]);
+        assert_eq!(written("B3>C3(>D3)^C4"), ["B3 C3 C4"]);
+        assert_eq!(written("A3>B3#"), ["A3 B3"]);
+        assert_eq!(written("B3>C3^C4X"), ["B3 C3 power C4"]);
+        assert_eq!(written("B3>C3^^C4"), ["B3 C3 power C4"]);
+        assert_eq!(
+            written("B3>C3^C4^D4"),
+            ["B3 C3 power C4 D4", "B3 C3 power D4 C4"]
+        );
+        // B4 is next to C3 and C4 next to B3: both orders.
+        assert_eq!(
+            written("^B4 B3>C3^C4"),
+            ["B3 power B4 C3 C4", "B3 power C4 C3 B4"]
+        );
+        // A5 is not next to C3: one order only.
+        assert_eq!(written("^A4 B3>C3^C4"), ["B3 power A4 C3 C4"]);
+        assert_eq!(
+            written("(A1,B1)>(C1,D1)^C2"),
+            [
+                "power A1 B1 C1 D1 C2",
+                "power A1 B1 D1 C1 C2",
+                "power B1 A1 C1 D1 C2",
+                "power B1 A1 D1 C1 C2"
+            ]
+        );
+        // Hermes's one-worker travel prints like a plain move; its steps start with the power.
+        let at = |name: &str| name.parse::<Square>().unwrap();
+        let travel = Move::travel([at("A1"), at("B1")], [at("C1"), at("B1")], at("C2"));
+        assert_eq!(travel.to_string(), "A1>C1^C2");
+        let steps: Vec<String> = travel.steps().iter().map(|s| s.to_string()).collect();
+        assert_eq!(steps, ["power", "A1", "C1", "C2"]);
+        assert_eq!(written("^C2"), ["power C2"]);
+    }
+}

@@ -1,0 +1,246 @@
+//! Turns as steps (`bitgames_santorini::steps`) and the step-by-step environment
+//! (`encoding::StepTurn`): over positions of every pair of gods, each legal move's paths are
+//! its own, none is the start of another, and taking a path's steps plays exactly that move.
+
+use std::collections::HashMap;
+
+use bitgames_santorini::encoding::{POWER, STEP_ACTIONS, StepTurn, step_action};
+use bitgames_santorini::steps::StepPath;
+use bitgames_santorini::{God, Move, Position};
+use bitgames_search::encoding::{Encoding, assert_records_agree_with_the_mask};
+use bitgames_search::{Game, Player};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// santorini-ai's perft suite: every ordered pair of gods from two roots, and random
+/// positions with levels, domes and Athena's flag.
+const SUITE: &str = include_str!("data/santorini-gods.perft");
+
+fn roots() -> Vec<Position> {
+    SUITE
+        .lines()
+        .filter_map(|line| line.strip_prefix("position "))
+        .map(|text| text.parse().unwrap())
+        .collect()
+}
+
+/// Positions of every god: the suite's roots and a few random plies from each.
+fn positions() -> Vec<Position> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
+    let mut out = Vec::new();
+    for root in roots() {
+        let mut position = root;
+        for _ in 0..6 {
+            out.push(position);
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+fn walk(position: Position, path: &StepPath) -> StepTurn {
+    let mut turn = StepTurn::new(position);
+    for (k, &step) in path.iter().enumerate() {
+        assert_eq!(turn.steps_taken().len(), k, "{position}: {path:?}");
+        turn.apply(step_action(step))
+            .unwrap_or_else(|err| panic!("{position}: {path:?}: {err}"));
+    }
+    turn
+}
+
+#[test]
+fn every_path_makes_its_move_and_no_path_starts_another() {
+    let (mut checked, mut walked) = (0, 0);
+    let mut powers_seen = HashMap::new();
+    for position in positions() {
+        let moves = position.legal_moves();
+        let mut owner: HashMap<StepPath, Move> = HashMap::new();
+        for &mv in &moves {
+            for path in mv.step_paths() {
+                if let Some(other) = owner.insert(path.clone(), mv) {
+                    panic!("{position}: {mv} and {other} share the steps {path:?}");
+                }
+            }
+        }
+        for path in owner.keys() {
+            for start in 1..path.len() {
+                let prefix: StepPath = path[..start].iter().copied().collect();
+                assert!(
+                    !owner.contains_key(&prefix),
+                    "{position}: {prefix:?} is a move and the start of {path:?}"
+                );
+            }
+        }
+        // Walking a path plays its move, and only at its last step: a sample of each
+        // position's paths (walking is a move generation a step, and Hermes has thousands).
+        let mut paths: Vec<(&StepPath, &Move)> = owner.iter().collect();
+        paths.sort();
+        let stride = paths.len() / 16 + 1;
+        for (path, &mv) in paths.into_iter().step_by(stride) {
+            let turn = walk(position, path);
+            assert!(turn.steps_taken().is_empty(), "{position}: {mv} unfinished");
+            assert_eq!(turn.position, position.play(mv), "{position}: {path:?}");
+            walked += 1;
+        }
+        for &mv in &moves {
+            if let Some(god) = mv.power() {
+                *powers_seen.entry(god).or_insert(0) += 1;
+            }
+        }
+        checked += owner.len();
+    }
+    // Every power's moves were among them.
+    for god in &God::ALL[1..] {
+        if matches!(god, God::Athena | God::Pan | God::Artemis) {
+            continue; // Their powers change which plain moves exist, not their steps.
+        }
+        assert!(
+            powers_seen.get(god).copied().unwrap_or(0) > 100,
+            "{god}: {powers_seen:?}"
+        );
+    }
+    assert!(
+        checked > 500_000 && walked > 20_000,
+        "{checked} paths, {walked} walked"
+    );
+}
+
+#[test]
+fn the_mask_holds_exactly_the_next_steps_of_legal_moves() {
+    for position in positions().into_iter().step_by(7) {
+        let mut turn = StepTurn::new(position);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(position.hash());
+        while !turn.position.outcome().is_over() {
+            let taken = turn.steps_taken();
+            let mut expected = [false; STEP_ACTIONS];
+            for mv in turn.position.legal_moves() {
+                for path in mv.step_paths() {
+                    if path.starts_with(&taken) && path.len() > taken.len() {
+                        expected[step_action(path[taken.len()])] = true;
+                    }
+                }
+            }
+            let mut mask = [false; STEP_ACTIONS];
+            turn.legal_mask(&mut mask);
+            assert_eq!(mask, expected, "{} after {taken:?}", turn.position);
+            for action in 0..STEP_ACTIONS + 3 {
+                let mut copy = turn;
+                let result = copy.apply(action);
+                assert_eq!(result.is_ok(), mask.get(action) == Some(&true), "{action}");
+                if result.is_err() {
+                    assert_eq!(copy, turn, "a refused action changes nothing");
+                }
+            }
+            let before = turn.position;
+            turn.apply(turn.random_action(&mut rng)).unwrap();
+            if turn.position != before {
+                assert!(turn.steps_taken().is_empty());
+                assert!(
+                    before
+                        .legal_moves()
+                        .iter()
+                        .any(|&m| before.play(m) == turn.position)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn records_agree_with_the_masks() {
+    assert_records_agree_with_the_mask::<StepTurn>(10, 3);
+}
+
+#[test]
+fn refused_actions_say_why() {
+    let atlas: Position = "0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2"
+        .parse()
+        .unwrap();
+    let mut turn = StepTurn::new(atlas);
+    let a5 = 0;
+    let err = turn.apply(a5).unwrap_err();
+    assert_eq!(err, "action 0 (A5) does not start a legal turn here");
+    assert_eq!(
+        turn.apply(26).unwrap_err(),
+        "action 26 is out of range 0..26"
+    );
+    // B3 (row 2, col 1), then B4 (row 1, col 1): the power is next or a build square.
+    turn.apply(11).unwrap();
+    turn.apply(6).unwrap();
+    let mut mask = [false; STEP_ACTIONS];
+    turn.legal_mask(&mut mask);
+    assert!(mask[POWER], "Atlas may dome");
+    let err = turn.apply(24).unwrap_err();
+    assert_eq!(
+        err,
+        "action 24 (E1) does not continue a legal turn after B3 B4"
+    );
+    // The power, then C5: a dome on C5.
+    turn.apply(POWER).unwrap();
+    turn.apply(2).unwrap();
+    assert_eq!(
+        turn.position.to_string(),
+        "0040000000000000000000000/2/atlas:B4,D3/mortal:C4,C2"
+    );
+}
+
+#[test]
+fn observations_show_gods_flags_and_the_steps_taken() {
+    let position: Position = "0000000000000000000000000/1/demeter:B3,D3/athena[^]:C4,C2"
+        .parse()
+        .unwrap();
+    let mut turn = StepTurn::new(position);
+    for action in [11, 12, POWER] {
+        turn.apply(action).unwrap(); // B3, C3, the power
+    }
+    let [planes, rows, cols] = StepTurn::PLANES;
+    let plane = rows * cols;
+    let mut out = vec![9i8; planes * plane];
+    let all_ones = |out: &[i8], index: usize| out[index * plane..][..plane].iter().all(|&b| b == 1);
+    let empty = |out: &[i8], index: usize| out[index * plane..][..plane].iter().all(|&b| b == 0);
+    turn.observe(0, &mut out);
+    // Player 1 (Demeter, rank 5 of God::ALL) sees its god on plane 9 + 4 and Athena
+    // (rank 3) on plane 19 + 2, and the opponent's flag on plane 8.
+    assert!(all_ones(&out, 13) && all_ones(&out, 21) && all_ones(&out, 8));
+    assert!(empty(&out, 7) && all_ones(&out, 29));
+    assert_eq!(out[30 * plane + 11], 1);
+    assert_eq!(out[31 * plane + 12], 1);
+    assert!(empty(&out, 32));
+    let ones_in = |out: &[i8], range: std::ops::Range<usize>| {
+        out[range.start * plane..range.end * plane]
+            .iter()
+            .filter(|&&b| b == 1)
+            .count()
+    };
+    assert_eq!(ones_in(&out, 9..29), 2 * plane);
+    turn.observe(1, &mut out);
+    assert!(all_ones(&out, 7) && all_ones(&out, 11) && all_ones(&out, 23));
+    assert_eq!(ones_in(&out, 9..29), 2 * plane);
+    // Mortal against mortal: no god planes at all.
+    let mut out = vec![9i8; planes * plane];
+    StepTurn::start().observe(0, &mut out);
+    assert_eq!(ones_in(&out, 7..36), 0);
+    assert_eq!(StepTurn::start().current_player(), Player::First.index());
+}
+
+#[test]
+fn random_step_games_of_every_god_end() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for &a in &God::ALL {
+        for &b in &God::ALL {
+            let mut turn = StepTurn::new(Position::empty().with_gods([a, b]));
+            let mut actions = 0;
+            while turn.returns().is_none() {
+                let action = turn.random_action(&mut rng);
+                turn.apply(action).unwrap();
+                actions += 1;
+                assert!(actions < 10_000, "{a} vs {b} never ends");
+            }
+            assert_eq!(turn.position.god(Player::First), a);
+        }
+    }
+}
