@@ -139,6 +139,18 @@ async fn click(client: &Client, id: &str) {
         .unwrap_or_else(|err| panic!("#{id}: click failed: {err}"));
 }
 
+/// Clicks the first board cell matching the CSS selector suffix `which` (`.target`,
+/// `[data-square='a1']`).
+async fn click_cell(client: &Client, which: &str) {
+    client
+        .find(Locator::Css(&format!("#board .cell{which}")))
+        .await
+        .unwrap_or_else(|err| panic!("no cell {which}: {err}"))
+        .click()
+        .await
+        .unwrap_or_else(|err| panic!("cell {which}: click failed: {err}"));
+}
+
 async fn screenshot(client: &Client, dir: &Path, name: &str) {
     let png = client.screenshot().await.expect("screenshot");
     assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
@@ -211,13 +223,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     .await;
 
     // An illegal click (a1, empty and flanking nothing) is refused with the rules' reason.
-    client
-        .find(Locator::Css("#board .cell[data-square='a1']"))
-        .await
-        .expect("a1")
-        .click()
-        .await
-        .expect("click a1");
+    click_cell(client, "[data-square='a1']").await;
     let refusal = wait_until(
         client,
         "the refusal",
@@ -345,20 +351,8 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     // continues no legal move is refused.
     select(client, "game", "amazons").await;
     wait_until(client, "amazons", "return document.querySelectorAll('#board .cell').length === 100 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
-    client
-        .find(Locator::Css("#board .cell.target"))
-        .await
-        .expect("a queen")
-        .click()
-        .await
-        .expect("click");
-    client
-        .find(Locator::Css("#board .cell[data-square='j1']"))
-        .await
-        .expect("j1")
-        .click()
-        .await
-        .expect("click");
+    click_cell(client, ".target").await;
+    click_cell(client, "[data-square='j1']").await;
     let refusal = wait_until(client, "the refusal", "const m = document.getElementById('message'); return m.className === 'error' && m.textContent", Duration::from_secs(10)).await;
     assert!(
         refusal
@@ -367,13 +361,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         "{refusal}"
     );
     for _ in 0..2 {
-        client
-            .find(Locator::Css("#board .cell.target"))
-            .await
-            .expect("a target")
-            .click()
-            .await
-            .expect("click");
+        click_cell(client, ".target").await;
     }
     wait_until(
         client,
@@ -418,15 +406,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     click(client, "load-position").await;
     wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('0000000000000000000000000/1/atlas:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(10)).await;
     for square in ["B3", "B4"] {
-        client
-            .find(Locator::Css(&format!(
-                "#board .cell[data-square='{square}']"
-            )))
-            .await
-            .unwrap_or_else(|err| panic!("{square}: {err}"))
-            .click()
-            .await
-            .expect("click");
+        click_cell(client, &format!("[data-square='{square}']")).await;
     }
     wait_until(
         client,
@@ -438,13 +418,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     let power = text(client, "power").await;
     assert_eq!(power, "Use Atlas's power");
     click(client, "power").await;
-    client
-        .find(Locator::Css("#board .cell[data-square='C5']"))
-        .await
-        .expect("C5")
-        .click()
-        .await
-        .expect("click");
+    click_cell(client, "[data-square='C5']").await;
     let first = wait_until(
         client,
         "the dome",
