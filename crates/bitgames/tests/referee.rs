@@ -87,11 +87,14 @@ fn check_protocol(game: GameName, protocol: &str, script: &str) {
     // A correct engine plays whole games, in both seats, every move checked.
     for index in 0..2 {
         let (good, _) = fake(protocol, script, "good", &dir);
-        let played = play_board_game(root, &config(good, random.clone()), index)
-            .expect("the referee runs");
+        let played =
+            play_board_game(root, &config(good, random.clone()), index).expect("the referee runs");
         assert_eq!(played.forfeit, None, "{protocol} game {index}");
         let end = replay(&played);
-        assert!(end.outcome().is_over(), "{protocol}: the game was played out");
+        assert!(
+            end.outcome().is_over(),
+            "{protocol}: the game was played out"
+        );
         assert_eq!(played.outcome, end.outcome());
         assert_eq!(played.a_seat == Player::First, index == 0);
     }
@@ -104,8 +107,8 @@ fn check_protocol(game: GameName, protocol: &str, script: &str) {
     ] {
         let (spec, pid_file) = fake(protocol, script, mode, &dir);
         let started = Instant::now();
-        let played = play_board_game(root, &config(spec, random.clone()), 0)
-            .expect("the referee runs");
+        let played =
+            play_board_game(root, &config(spec, random.clone()), 0).expect("the referee runs");
         let took = started.elapsed();
         let forfeit = played
             .forfeit
@@ -118,15 +121,25 @@ fn check_protocol(game: GameName, protocol: &str, script: &str) {
             forfeit.reason
         );
         // The offender loses; B takes the other seat.
-        assert_eq!(played.outcome, Outcome::Win(Player::Second), "{protocol} {mode}");
+        assert_eq!(
+            played.outcome,
+            Outcome::Win(Player::Second),
+            "{protocol} {mode}"
+        );
         assert_eq!(played.winner(), Some(Side::B));
         // The game up to the forfeit is legal and the record carries the reason.
         replay(&played);
         assert!(played.record().contains(reason), "{}", played.record());
         // Nothing hangs, and the engine's process is gone (killed or exited, and reaped).
-        assert!(took < Duration::from_secs(20), "{protocol} {mode} took {took:?}");
+        assert!(
+            took < Duration::from_secs(20),
+            "{protocol} {mode} took {took:?}"
+        );
         let pid = read_pid(&pid_file);
-        assert!(!alive(pid), "{protocol} {mode}: process {pid} is still running");
+        assert!(
+            !alive(pid),
+            "{protocol} {mode}: process {pid} is still running"
+        );
     }
 }
 
@@ -154,7 +167,11 @@ fn a_program_that_cannot_start_forfeits_and_the_next_game_starts_afresh() {
         let played = play_board_game(root, &config, index).expect("the referee runs");
         let forfeit = played.forfeit.clone().expect("a forfeit");
         assert_eq!(forfeit.side, Side::B);
-        assert!(forfeit.reason.starts_with("could not start"), "{}", forfeit.reason);
+        assert!(
+            forfeit.reason.starts_with("could not start"),
+            "{}",
+            forfeit.reason
+        );
         assert_eq!(played.winner(), Some(Side::A));
     }
 }
@@ -204,7 +221,11 @@ fn entelect_bot_directories() {
     assert_eq!(played.forfeit, None);
     assert_eq!(played.a_player, bitgames::towerdefence::Player::B);
     assert!(!played.commands.is_empty());
-    let built = played.commands.iter().filter(|c| !c[1].to_string().is_empty()).count();
+    let built = played
+        .commands
+        .iter()
+        .filter(|c| !c[1].to_string().is_empty())
+        .count();
     assert!(built > 0, "the bot never built: {}", played.record());
     // Its commands, replayed by our simulation, give the recorded end.
     let mut game = bitgames::towerdefence::Game::<bitgames::towerdefence::Fastest>::start();
@@ -228,12 +249,19 @@ fn entelect_bot_directories() {
             .clone()
             .unwrap_or_else(|| panic!("entelect {mode}: no forfeit"));
         assert_eq!(forfeit.side, Side::A, "{mode}");
-        assert!(forfeit.reason.starts_with(reason), "{mode}: {}", forfeit.reason);
+        assert!(
+            forfeit.reason.starts_with(reason),
+            "{mode}: {}",
+            forfeit.reason
+        );
         assert_eq!(played.winner(), Some(Side::B));
         assert!(played.record().contains(reason), "{}", played.record());
         assert!(started.elapsed() < Duration::from_secs(20), "{mode}");
         let pid = read_pid(&dir.join("pid.txt"));
-        assert!(!alive(pid), "entelect {mode}: process {pid} is still running");
+        assert!(
+            !alive(pid),
+            "entelect {mode}: process {pid} is still running"
+        );
         // The runner wrote the state it was given, in the official format.
         let state = std::fs::read_to_string(dir.join("state.json")).expect("state.json");
         let state = bitgames::towerdefence::State::from_json(&state).expect("a valid state");
@@ -252,7 +280,9 @@ fn bot_json_names_the_command_the_official_runner_runs() {
     ] {
         std::fs::write(
             dir.join("bot.json"),
-            format!(r#"{{"botLocation": "/", "botFileName": "{file}", "botLanguage": "{language}"}}"#),
+            format!(
+                r#"{{"botLocation": "/", "botFileName": "{file}", "botLanguage": "{language}"}}"#
+            ),
         )
         .expect("write bot.json");
         let bot = EntelectBot::open(&dir).expect("a known language");
@@ -285,9 +315,18 @@ fn engine_specs_parse_and_refuse() {
         "entelect:bots/towerdefence".parse(),
         Ok(EngineSpec::Entelect("bots/towerdefence".into()))
     );
-    assert_eq!("gtp:".parse::<EngineSpec>(), Err(SpecError::EmptyCommand("gtp")));
-    assert!(matches!("nboard:'edax".parse::<EngineSpec>(), Err(SpecError::BadQuoting { .. })));
-    assert!(matches!("deep blue".parse::<EngineSpec>(), Err(SpecError::Unknown(_))));
+    assert_eq!(
+        "gtp:".parse::<EngineSpec>(),
+        Err(SpecError::EmptyCommand("gtp"))
+    );
+    assert!(matches!(
+        "nboard:'edax".parse::<EngineSpec>(),
+        Err(SpecError::BadQuoting { .. })
+    ));
+    assert!(matches!(
+        "deep blue".parse::<EngineSpec>(),
+        Err(SpecError::Unknown(_))
+    ));
     assert!(gtp.check_game(GameName::Othello).is_ok());
     assert!(gtp.check_game(GameName::Amazons).is_err());
     let uci: EngineSpec = "uci:amazons".parse().expect("a spec");
@@ -364,7 +403,11 @@ fn our_engines_play_refereed_games_recorded_as_ggf() {
 fn the_summary_counts_forfeits_and_reports_elo() {
     let mut summary = MatchSummary::default();
     summary.add(0, Some((Side::A, Player::First)), None);
-    summary.add(1, Some((Side::B, Player::First)), Some((Side::A, "crashed: gone")));
+    summary.add(
+        1,
+        Some((Side::B, Player::First)),
+        Some((Side::A, "crashed: gone")),
+    );
     summary.add(2, None, None);
     summary.add(3, Some((Side::A, Player::Second)), None);
     let json: serde_json::Value = serde_json::from_str(&summary.to_json()).expect("JSON");

@@ -112,7 +112,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
     // A bad game, position or strategy name fails here, before any game starts.
     let (start, names) = if towerdefence {
         anyhow::ensure!(args.gods.is_none(), "--gods is for santorini");
-        (None, ["bot", "bot"].map(str::to_owned))
+        (None, [args.a.to_string(), args.b.to_string()])
     } else {
         let start = crate::position::root(args.game, None, args.gods.as_deref())?;
         let name = |spec: &EngineSpec, strategy: Option<&str>| -> Result<String> {
@@ -192,26 +192,29 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
             })
     })?;
     bar.finish_and_clear();
-    let mut played = played.into_inner().expect("no panics while holding the lock");
+    let mut played = played
+        .into_inner()
+        .expect("no panics while holding the lock");
     played.sort_by_key(|p| p.index);
     let mut summary = MatchSummary::default();
     for game in &played {
         if args.records {
             println!("{}", game.record);
         }
-        let forfeit = game.forfeit.as_ref().map(|(side, reason)| (*side, reason.as_str()));
+        let forfeit = game
+            .forfeit
+            .as_ref()
+            .map(|(side, reason)| (*side, reason.as_str()));
         summary.add(game.index, game.winner, forfeit);
     }
-    let names = if towerdefence {
-        [args.a.to_string(), args.b.to_string()]
-    } else {
-        names
-    };
     println!(
         "{}: {} vs {}, {} games at {time_ms} ms a move",
         args.game, names[0], names[1], args.games,
     );
-    println!("{}", elo_summary(summary.a_wins, summary.draws, summary.b_wins));
+    println!(
+        "{}",
+        elo_summary(summary.a_wins, summary.draws, summary.b_wins)
+    );
     println!(
         "by seat: player 1 won {}, player 2 won {}",
         summary.seat_wins[0], summary.seat_wins[1]

@@ -469,7 +469,11 @@ mod tests {
                 moves.push(mv);
                 position = position.play(mv);
             }
-            let record = write(&Position::start(), &moves, &[("PB", "a]b\\c"), ("RE", "+2")]);
+            let record = write(
+                &Position::start(),
+                &moves,
+                &[("PB", "a]b\\c"), ("RE", "+2")],
+            );
             let game = parse(&record).unwrap_or_else(|e| panic!("{record}: {e}"));
             let read: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
             assert_eq!(read, moves, "{record}");

@@ -45,8 +45,8 @@ impl EntelectBot {
         let path = dir.join("bot.json");
         let text = std::fs::read_to_string(&path)
             .map_err(|e| refused(format!("reading {}: {e}", path.display())))?;
-        let json: Value = serde_json::from_str(&text)
-            .map_err(|e| refused(format!("{}: {e}", path.display())))?;
+        let json: Value =
+            serde_json::from_str(&text).map_err(|e| refused(format!("{}: {e}", path.display())))?;
         let field = |name: &str| json.get(name).and_then(Value::as_str);
         let language = field("botLanguage")
             .ok_or_else(|| refused(format!("{}: no botLanguage", path.display())))?;
@@ -95,9 +95,17 @@ impl EntelectBot {
     /// One round: writes `player`'s `state.json`, runs the bot (killed at `limit`), reads
     /// its command. A non-zero exit is [`Fault::Crashed`], an unreadable command
     /// [`Fault::Malformed`]; whether the command is valid is the referee's to judge.
-    pub fn command(&self, state: &State, player: Player, limit: Duration) -> Result<Command, Fault> {
+    pub fn command(
+        &self,
+        state: &State,
+        player: Player,
+        limit: Duration,
+    ) -> Result<Command, Fault> {
         let io = |what: &str, path: &Path, e: std::io::Error| {
-            Fault::Failed(format!("the runner could not {what} {}: {e}", path.display()))
+            Fault::Failed(format!(
+                "the runner could not {what} {}: {e}",
+                path.display()
+            ))
         };
         let command_path = self.dir.join(COMMAND_FILE);
         match std::fs::remove_file(&command_path) {
@@ -127,8 +135,7 @@ impl EntelectBot {
             )));
         }
         let text = String::from_utf8_lossy(&text);
-        text.parse::<Command>().map_err(|e| {
-            Fault::Malformed(format!("{COMMAND_FILE} {:?}: {e}", text.trim()))
-        })
+        text.parse::<Command>()
+            .map_err(|e| Fault::Malformed(format!("{COMMAND_FILE} {:?}: {e}", text.trim())))
     }
 }

@@ -13,7 +13,9 @@
 //! | `time_left b T 1` before each `genmove` | `=`, or `?` (ignored) |
 //! | `genmove b` / `genmove w` | `= d3`, `= pass` or `= resign` |
 //!
-//! [`parse_reply`] and [`parse_move`] are total: any text is a value or a [`GtpError`].
+//! Lines before a response's status line are skipped as noise ([`parse_response`]: Edax
+//! writes a warning there). [`parse_response`], [`parse_reply`] and [`parse_move`] are
+//! total: any text is a value or a [`GtpError`].
 
 use std::time::{Duration, Instant};
 
@@ -109,8 +111,32 @@ pub fn parse_reply(text: &str) -> Result<GtpReply, GtpError> {
     })
 }
 
-/// Reads `genmove`'s answer: `pass`, `resign` or a vertex (a letter and one or two digits),
-/// in any case.
+/// Reads one response as engines really send it: lines before the first one that starts
+/// with `=` or `?` are noise and skipped (Edax prints `*** SEARCH STILL RUNNING ? (1) ***`
+/// on its standard output before some answers), then [`parse_reply`]. A block with no
+/// status line at all is refused as [`parse_reply`] refuses its text.
+///
+/// ```
+/// use bitgames::player::gtp::parse_response;
+///
+/// let reply = parse_response("*** SEARCH STILL RUNNING ? (1) ***\n= g7")?;
+/// assert_eq!(reply.text, "g7");
+/// assert!(parse_response("d3").is_err());
+/// # Ok::<(), bitgames::player::gtp::GtpError>(())
+/// ```
+pub fn parse_response(text: &str) -> Result<GtpReply, GtpError> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with(['=', '?']) {
+            return parse_reply(&text[offset..]);
+        }
+        offset += line.len();
+    }
+    parse_reply(text)
+}
+
+/// Reads `genmove`'s answer: `pass`, `resign` or a vertex (a letter and a row number of one
+/// or two digits, no leading zero), in any case.
 pub fn parse_move(text: &str) -> Result<GtpMove, GtpError> {
     let word = text.trim();
     let bad = || GtpError::BadMove(word.chars().take(40).collect());
@@ -121,9 +147,13 @@ pub fn parse_move(text: &str) -> Result<GtpMove, GtpError> {
         return Ok(GtpMove::Resign);
     }
     let mut chars = word.chars();
-    let letter = chars.next().filter(char::is_ascii_alphabetic).ok_or_else(bad)?;
+    let letter = chars
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .ok_or_else(bad)?;
     let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
+    let number = digits.len() <= 2 && digits.chars().all(|c| c.is_ascii_digit());
+    if !number || digits.is_empty() || digits.starts_with('0') {
         return Err(bad());
     }
     Ok(GtpMove::Vertex(format!(
@@ -165,13 +195,22 @@ impl GtpEngine {
         let deadline = Instant::now() + clock.startup;
         engine.command("boardsize 8", deadline, clock.startup)?;
         let seconds = clock.per_move.as_secs_f64().ceil().max(1.0);
-        engine.command(&format!("time_settings 0 {seconds} 1"), deadline, clock.startup)?;
+        engine.command(
+            &format!("time_settings 0 {seconds} 1"),
+            deadline,
+            clock.startup,
+        )?;
         engine.expect_success("clear_board", deadline, clock.startup)?;
         Ok(engine)
     }
 
     /// Sends `line` and reads its response (by `deadline`).
-    fn command(&mut self, line: &str, deadline: Instant, allowed: Duration) -> Result<GtpReply, Fault> {
+    fn command(
+        &mut self,
+        line: &str,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<GtpReply, Fault> {
         self.process.send(line)?;
         let mut lines: Vec<String> = Vec::new();
         loop {
@@ -189,10 +228,15 @@ impl GtpEngine {
             }
             lines.push(line);
         }
-        parse_reply(&lines.join("\n")).map_err(|e| Fault::Malformed(e.to_string()))
+        parse_response(&lines.join("\n")).map_err(|e| Fault::Malformed(e.to_string()))
     }
 
-    fn expect_success(&mut self, line: &str, deadline: Instant, allowed: Duration) -> Result<(), Fault> {
+    fn expect_success(
+        &mut self,
+        line: &str,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<(), Fault> {
         let reply = self.command(line, deadline, allowed)?;
         if reply.success {
             Ok(())
@@ -216,13 +260,18 @@ impl BoardEngine for GtpEngine {
             self.expect_success("clear_board", soon(), grace)?;
             self.sent.clear();
         }
-        for (player, mv) in played[self.sent.len()..].to_vec() {
+        let known = self.sent.len();
+        for (player, mv) in played.into_iter().skip(known) {
             self.expect_success(&format!("play {} {mv}", colour(player)), soon(), grace)?;
             self.sent.push((player, mv));
         }
         let me = game.position.side_to_move();
         let seconds = time.as_secs_f64();
-        self.command(&format!("time_left {} {seconds:.3} 1", colour(me)), soon(), grace)?;
+        self.command(
+            &format!("time_left {} {seconds:.3} 1", colour(me)),
+            soon(),
+            grace,
+        )?;
         let deadline = Instant::now() + time + grace;
         let reply = self.command(&format!("genmove {}", colour(me)), deadline, time + grace)?;
         if !reply.success {
@@ -240,5 +289,63 @@ impl BoardEngine for GtpEngine {
 
     fn pid(&self) -> Option<u32> {
         Some(self.process.pid())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_as_engines_write_them() {
+        let ok = |text: &str, id, body: &str| {
+            assert_eq!(
+                parse_reply(text),
+                Ok(GtpReply {
+                    success: true,
+                    id,
+                    text: body.to_owned()
+                }),
+                "{text:?}"
+            );
+        };
+        ok("=", None, "");
+        ok("= ", None, "");
+        ok("= c4", None, "c4");
+        ok("=7 C4", Some(7), "C4");
+        ok("  = 12", None, "12");
+        ok("= \nprotocol_version\nname", None, "protocol_version\nname");
+        assert_eq!(
+            parse_reply("?3 wrong color").map(|r| (r.success, r.id)),
+            Ok((false, Some(3)))
+        );
+        assert_eq!(parse_reply(" \n "), Err(GtpError::Empty));
+        assert!(matches!(parse_reply("d3"), Err(GtpError::NoStatus(_))));
+        assert!(matches!(
+            parse_reply("=99999999999999999999999 d3"),
+            Err(GtpError::BadId(_))
+        ));
+    }
+
+    #[test]
+    fn moves_as_genmove_answers_them() {
+        assert_eq!(parse_move("PASS"), Ok(GtpMove::Pass));
+        // Edax's noise before its answer is skipped; a block without a status is refused.
+        let edax = parse_response("*** SEARCH STILL RUNNING ? (1) ***\n= g7");
+        assert_eq!(
+            edax.map(|r| (r.success, r.text)),
+            Ok((true, "g7".to_owned()))
+        );
+        assert!(matches!(
+            parse_response("d3\nc4"),
+            Err(GtpError::NoStatus(_))
+        ));
+        assert_eq!(parse_response("noise\n?2 no").map(|r| r.id), Ok(Some(2)));
+        assert_eq!(parse_move(" resign "), Ok(GtpMove::Resign));
+        assert_eq!(parse_move("H8"), Ok(GtpMove::Vertex("h8".into())));
+        assert_eq!(parse_move("t19"), Ok(GtpMove::Vertex("t19".into())));
+        for bad in ["", "8h", "d", "d123", "d0", "d03", "dd3", "d3 e4", "é3"] {
+            assert!(parse_move(bad).is_err(), "{bad:?}");
+        }
     }
 }

@@ -275,7 +275,7 @@ pub trait BoardEngine: fmt::Debug {
 /// Starts the engine `spec` for a game from `root`: ours on the kernels `strategy` names
 /// (the fastest when `None`) with `seed` for its random choices, or the external program
 /// (a fresh process for every game). A program that cannot start is a [`Fault`]; a bad
-/// strategy or a spec for another game is an [`Error`].
+/// strategy or a spec for another game is an [`Error`](enum@Error).
 pub fn start_board_engine(
     spec: &EngineSpec,
     root: &AnyPosition,

@@ -113,7 +113,11 @@ impl EngineProcess {
     /// it: [`Fault::Timeout`] (the child is killed) when nothing comes by `deadline`
     /// (`allowed` is how long it had, for the message), [`Fault::Crashed`] when its output
     /// ends, [`Fault::Malformed`] for a line over [`MAX_LINE`] bytes.
-    pub(crate) fn read_line(&mut self, deadline: Instant, allowed: Duration) -> Result<String, Fault> {
+    pub(crate) fn read_line(
+        &mut self,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<String, Fault> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Line::Text(text)) => Ok(text),
