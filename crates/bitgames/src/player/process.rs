@@ -1,11 +1,13 @@
 //! A child process the referee talks to, which can never block it: stdout is read by a
-//! thread of its own into a channel, every read has a deadline (`recv_timeout`), and the
-//! child is killed and reaped on a timeout and whenever the value is dropped.
+//! thread of its own into a channel, every read has a deadline (`recv_timeout`), stdin is
+//! written by another thread (an engine that stops reading cannot stall the referee on a
+//! full pipe), and the child is killed and reaped on a timeout and whenever the value is
+//! dropped.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use super::Fault;
@@ -26,7 +28,8 @@ enum Line {
 pub(crate) struct EngineProcess {
     command: String,
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread; `None` once the input is closed.
+    stdin: Option<Sender<String>>,
     lines: Receiver<Line>,
 }
 
@@ -67,16 +70,22 @@ impl EngineProcess {
             command.current_dir(dir);
         }
         let mut child = command.spawn().map_err(|e| spawn_error(argv, e))?;
-        let (Some(stdout), stdin) = (child.stdout.take(), child.stdin.take()) else {
+        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(spawn_error(argv, "no pipe to its output"));
+            return Err(spawn_error(argv, "no pipes to its input and output"));
         };
         let (sender, lines) = mpsc::channel();
         let reader = std::thread::Builder::new()
             .name("engine-stdout".to_owned())
             .spawn(move || read_lines(stdout, &sender));
-        if let Err(err) = reader {
+        let (to_engine, outgoing) = mpsc::channel();
+        let writer = reader.and_then(|_| {
+            std::thread::Builder::new()
+                .name("engine-stdin".to_owned())
+                .spawn(move || write_lines(stdin, &outgoing))
+        });
+        if let Err(err) = writer {
             let _ = child.kill();
             let _ = child.wait();
             return Err(spawn_error(argv, err));
@@ -84,7 +93,7 @@ impl EngineProcess {
         Ok(EngineProcess {
             command: show_command(argv),
             child,
-            stdin,
+            stdin: Some(to_engine),
             lines,
         })
     }
@@ -94,18 +103,17 @@ impl EngineProcess {
         self.child.id()
     }
 
-    /// Writes one line to the engine. A closed pipe means it has gone: a crash.
+    /// Queues one line for the engine (never blocks). An input pipe that has closed means
+    /// the engine has gone: a crash.
     pub(crate) fn send(&mut self, line: &str) -> Result<(), Fault> {
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(line.as_bytes())
-                .and_then(|()| stdin.write_all(b"\n"))
-                .and_then(|()| stdin.flush()),
-            None => return Err(Fault::Crashed("its input is closed".to_owned())),
+        let sent = match &self.stdin {
+            Some(stdin) => stdin.send(line.to_owned()).is_ok(),
+            None => false,
         };
-        match written {
-            Ok(()) => Ok(()),
-            Err(err) => Err(self.exited(&format!("could not be written to ({err})"))),
+        if sent {
+            Ok(())
+        } else {
+            Err(self.exited("stopped reading its input"))
         }
     }
 
@@ -166,6 +174,20 @@ fn wait_briefly(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
                 std::thread::sleep(Duration::from_millis(5));
             }
             _ => return None,
+        }
+    }
+}
+
+/// The writer thread: each line and a newline, flushed, until the referee hangs up or the
+/// pipe breaks (the engine has gone; the reader sees that too).
+fn write_lines(mut stdin: ChildStdin, lines: &Receiver<String>) {
+    for line in lines {
+        let written = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        if written.is_err() {
+            return;
         }
     }
 }
@@ -231,5 +253,61 @@ pub(crate) fn run_to_completion(
                 return Err(Fault::Crashed(format!("could not be waited for: {err}")));
             }
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// An engine that never reads its input and never answers: a megabyte of commands
+    /// is queued without blocking, the read times out, and the process is killed.
+    #[test]
+    fn a_deaf_silent_engine_blocks_nothing_and_is_killed() {
+        let argv = ["sleep".to_owned(), "30".to_owned()];
+        let mut process = EngineProcess::spawn(&argv, None).expect("sleep starts");
+        let pid = process.pid();
+        let started = Instant::now();
+        let line = "x".repeat(1_000);
+        for _ in 0..1_000 {
+            process.send(&line).expect("queued");
+        }
+        let allowed = Duration::from_millis(200);
+        let read = process.read_line(Instant::now() + allowed, allowed);
+        assert_eq!(read, Err(Fault::Timeout(200)));
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let alive = Command::new("kill")
+            .args(["-0", &pid.to_string()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(!alive, "process {pid} is still running");
+        // Once killed, a send is a crash, not a hang.
+        assert!(matches!(process.send("go"), Err(Fault::Crashed(_))));
+    }
+
+    /// Output that ends (an engine that exits) is a crash with the exit status.
+    #[test]
+    fn an_engine_that_exits_has_crashed() {
+        let argv = [
+            "sh".to_owned(),
+            "-c".to_owned(),
+            "echo hello; exit 3".to_owned(),
+        ];
+        let mut process = EngineProcess::spawn(&argv, None).expect("sh starts");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        assert_eq!(
+            process
+                .read_line(deadline, Duration::from_secs(10))
+                .as_deref(),
+            Ok("hello")
+        );
+        let err = process
+            .read_line(deadline, Duration::from_secs(10))
+            .expect_err("the output ends");
+        assert!(
+            matches!(&err, Fault::Crashed(why) if why.contains("exit status: 3")),
+            "{err}"
+        );
     }
 }
