@@ -334,33 +334,27 @@ fn engine_specs_parse_and_refuse() {
     assert!(uci.check_game(GameName::TowerDefence).is_err());
 }
 
-/// The Othello openings are the book's balanced positions, read here from the checked-in
-/// book file rather than through the book's lookup.
+/// The Othello openings are the book's balanced positions: counted here straight from the
+/// compiled book's entries (canonical positions), not through its lookup.
 #[test]
 fn othello_openings_are_the_balanced_positions_of_the_book() {
-    let book = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../othello/data/othello-book.txt"),
-    )
-    .expect("the book");
+    use bitgames::othello::book;
+
     for plies in [2, 4, 6] {
         // Canonical positions with 4 + plies discs and a score within one disc.
-        let expected = book
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter(|l| {
-                let fields: Vec<&str> = l.split_whitespace().collect();
-                let discs = fields[0].chars().filter(|&c| c != '-').count();
-                let score: i32 = fields[3].parse().expect("a score");
-                discs == 4 + plies && score.abs() <= 100
-            })
+        let expected = book::entries()
+            .filter(|(_, e)| (e.black | e.white).count_ones() == 4 + plies)
+            .filter(|(_, e)| e.score.abs() <= 100)
             .count();
-        let openings = othello_book_openings(plies as u32);
+        let openings = othello_book_openings(plies);
         assert_eq!(openings.len(), expected, "{plies} plies");
         assert!(!openings.is_empty());
         for line in &openings {
-            assert_eq!(line.len(), plies);
+            assert_eq!(line.len(), plies as usize);
         }
     }
+    // Past the book's depth there are none (the referee then plays random openings).
+    assert!(othello_book_openings(7).is_empty());
     // Games 2k and 2k + 1 share an opening; consecutive pairs differ.
     let root = AnyPosition::start(GameName::Othello).expect("othello");
     let o = |i| opening(&root, 1, 4, i).expect("an opening");
