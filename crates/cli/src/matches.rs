@@ -46,8 +46,8 @@ pub struct MatchArgs {
     /// The depth NBoard engines are given (`set depth`): NBoard has no per-move clock.
     #[arg(long, default_value_t = 10)]
     nboard_depth: u32,
-    /// Opening length: Othello's balanced book openings of this many plies (at most 6),
-    /// random plies in the other games.
+    /// Opening length: Othello's balanced book openings of this many plies (at most 6); in
+    /// the other games the most balanced of 8 random openings of this many plies.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
     /// Games played at once (1 when an entelect: bot plays: it runs in its own directory).

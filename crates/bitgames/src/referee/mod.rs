@@ -20,7 +20,7 @@ pub mod towerdefence;
 use bitgames_search::{Outcome, Player};
 use serde_json::json;
 
-pub use openings::{BALANCED_CENTIDISCS, opening, othello_book_openings};
+pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings};
 pub use summary::MatchSummary;
 
 use crate::match_game::MAX_PLIES;

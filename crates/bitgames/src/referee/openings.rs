@@ -12,6 +12,10 @@ use crate::{AnyMove, AnyPosition, Error};
 /// of a disc for the side to move) within this of zero.
 pub const BALANCED_CENTIDISCS: i32 = 100;
 
+/// How many random openings are drawn for each pair of games in Santorini and the Amazons,
+/// the most balanced of them played.
+pub const RANDOM_CANDIDATES: u64 = 8;
+
 /// The most plies the opening book covers (its header: positions reachable in 0..=6 plies).
 const BOOK_PLIES: u32 = 6;
 
@@ -65,9 +69,11 @@ pub fn othello_book_openings(plies: u32) -> Vec<Vec<othello::Move>> {
 ///
 /// - Othello from the start, `plies` at most 6: opening `k mod n` of
 ///   [`othello_book_openings`] (`n` of them);
-/// - otherwise (Santorini, the Amazons, another root): `plies` uniformly random moves
-///   seeded by `seed` and `k` ([`random_opening`]), the same as `bitgames match` has
-///   always played.
+/// - otherwise (Santorini, the Amazons, another root): of [`RANDOM_CANDIDATES`] openings
+///   of `plies` uniformly random moves seeded by `seed`, the draw and `k`
+///   ([`random_opening`]), the one whose end our static evaluation (the game's
+///   [`Evaluate`], the side to move's view) finds closest to even; ties go to the earlier
+///   draw.
 pub fn opening(
     root: &AnyPosition,
     seed: u64,
@@ -87,10 +93,25 @@ pub fn opening(
     impl PositionTask for Random {
         type Output = Vec<String>;
         fn run<G: Evaluate>(self, root: G, _: &'static str) -> Vec<String> {
-            random_opening(root, self.0, self.1, self.2)
-                .iter()
-                .map(ToString::to_string)
-                .collect()
+            let Random(seed, plies, index) = self;
+            // Of a few random openings, the one our evaluation finds closest to even; a
+            // finished game (not that any comes this early) is never balanced.
+            let line = (0..RANDOM_CANDIDATES)
+                .map(|draw| {
+                    let seed = seed.wrapping_add(draw.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                    let line = random_opening(root, seed, plies, index);
+                    let end = line.iter().fold(root, |position, &mv| position.play(mv));
+                    let imbalance = if end.outcome().is_over() {
+                        u32::MAX
+                    } else {
+                        end.evaluate().unsigned_abs()
+                    };
+                    (imbalance, draw, line)
+                })
+                .min_by_key(|(imbalance, draw, _)| (*imbalance, *draw))
+                .map(|(_, _, line)| line)
+                .unwrap_or_default();
+            line.iter().map(ToString::to_string).collect()
         }
     }
     let texts = root.run(None, Random(seed, plies, index))?;
