@@ -54,6 +54,26 @@ impl MatchGame {
     }
 }
 
+/// The random opening of game `index` of a match seeded `seed`: up to `plies` uniformly
+/// random moves from `root` (fewer if the game ends), the same for games `2k` and `2k + 1`
+/// so that each opening is played once with each colour.
+pub fn random_opening<G: Evaluate>(root: G, seed: u64, plies: u32, index: u64) -> Vec<G::Move> {
+    let opening_seed = seed.wrapping_mul(1_000_003).wrapping_add(index / 2);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+    let mut position = root;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        match position.random_move(&mut rng) {
+            Some(mv) => {
+                moves.push(mv);
+                position = position.play(mv);
+            }
+            None => break,
+        }
+    }
+    moves
+}
+
 /// Plays game number `index` of a match from each game's start: engine A on the kernels of
 /// `A`, engine B on those of `B`. Each random opening is played twice, once with each
 /// colour: A moves first in even games and second in odd ones.
@@ -73,21 +93,11 @@ pub fn play_match_game_from<A: Evaluate, B: Evaluate>(
     index: u64,
 ) -> Result<MatchGame, Error> {
     let engine_failed = |err: &dyn std::fmt::Display| Error::Engine(format!("{err}"));
-    let opening_seed = settings
-        .seed
-        .wrapping_mul(1_000_003)
-        .wrapping_add(index / 2);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut a_position = a_root;
     let mut moves = Vec::new();
-    for _ in 0..settings.opening_plies {
-        match a_position.random_move(&mut rng) {
-            Some(mv) => {
-                moves.push(mv.to_string());
-                a_position = a_position.play(mv);
-            }
-            None => break,
-        }
+    for mv in random_opening(a_root, settings.seed, settings.opening_plies, index) {
+        moves.push(mv.to_string());
+        a_position = a_position.play(mv);
     }
     let opening_plies = moves.len();
     let a_seat = if index.is_multiple_of(2) {

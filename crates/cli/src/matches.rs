@@ -1,43 +1,56 @@
-//! `bitgames match`: many engine games, scored with an Elo difference.
+//! `bitgames match`: many refereed games between two engines, ours or external programs,
+//! scored with an Elo difference (see `bitgames::referee`).
 
 use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Result;
-use bitgames::search::{Evaluate, Outcome, PositionTask};
+use bitgames::player::{Clock, EngineSpec};
+use bitgames::referee::towerdefence::play_towerdefence_game;
+use bitgames::referee::{MatchConfig, MatchSummary, Side, check_specs, play_board_game};
+use bitgames::search::elo::elo_summary;
+use bitgames::search::{Evaluate, PositionTask};
+use bitgames::{AnyPosition, GameName};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-
-use bitgames::match_game::{MatchSettings, play_named_match_game_from};
-use bitgames::search::elo::elo_summary;
-use bitgames::search::engine::EngineKind;
-use bitgames::{AnyPosition, GameName};
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
     game: GameName,
-    /// The engine whose score is reported: random, alphabeta or mcts.
+    /// The engine whose score is reported: random, alphabeta, mcts, gtp:<command line>,
+    /// nboard:<command line>, uci:<command line> or entelect:<bot directory>.
     #[arg(long)]
-    a: EngineKind,
-    /// Its opponent: random, alphabeta or mcts.
+    a: EngineSpec,
+    /// Its opponent (the same choices).
     #[arg(long)]
-    b: EngineKind,
-    /// Kernel strategy for engine A (default: the fastest).
+    b: EngineSpec,
+    /// Kernel strategy for engine A, if it is ours (default: the fastest).
     #[arg(long)]
     a_strategy: Option<String>,
-    /// Kernel strategy for engine B (default: the fastest).
+    /// Kernel strategy for engine B, if it is ours (default: the fastest).
     #[arg(long)]
     b_strategy: Option<String>,
     /// Games to play (colours alternate; each opening is played with both colours).
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 20)]
-    time_ms: u64,
-    /// Random plies from the start before the engines take over, for varied openings.
+    /// Thinking time per move (a round in Tower Defence), in milliseconds [default: 20;
+    /// 2000, the official limit, for Tower Defence with an entelect: bot].
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// How long an external engine may overrun its time before it is killed and forfeits.
+    #[arg(long, default_value_t = 1_000)]
+    grace_ms: u64,
+    /// How long an external engine may take to start and answer its handshake.
+    #[arg(long, default_value_t = 10_000)]
+    startup_ms: u64,
+    /// The depth NBoard engines are given (`set depth`): NBoard has no per-move clock.
+    #[arg(long, default_value_t = 10)]
+    nboard_depth: u32,
+    /// Opening length: Othello's balanced book openings of this many plies (at most 6); in
+    /// the other games the most balanced of 8 random openings of this many plies.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
-    /// Games played at once.
+    /// Games played at once (1 when an entelect: bot plays: it runs in its own directory).
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
     #[arg(long, default_value_t = 1)]
@@ -46,64 +59,172 @@ pub struct MatchArgs {
     /// power). Replaces the gods of --position.
     #[arg(long, value_name = "GOD,GOD")]
     gods: Option<String>,
+    /// Print each game's record (GGF for Othello, a JSON line otherwise), in game order.
+    #[arg(long)]
+    records: bool,
+    /// End with the summary as one JSON object, the last line of the output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One finished game, whatever the game.
+struct Played {
+    index: u64,
+    record: String,
+    winner: Option<(Side, bitgames::search::Player)>,
+    forfeit: Option<(Side, String)>,
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<()> {
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
     anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
-    let strategies = [args.a_strategy.as_deref(), args.b_strategy.as_deref()];
-    let settings = MatchSettings {
-        a: args.a,
-        b: args.b,
-        time: Duration::from_millis(args.time_ms),
+    let strategies = [args.a_strategy.clone(), args.b_strategy.clone()];
+    for (spec, strategy, flag) in [
+        (&args.a, &strategies[0], "--a-strategy"),
+        (&args.b, &strategies[1], "--b-strategy"),
+    ] {
+        anyhow::ensure!(
+            strategy.is_none() || !spec.is_external(),
+            "{flag} is for our engines; {spec} is an external program"
+        );
+    }
+    check_specs(args.game, [&args.a, &args.b])?;
+    let entelect = [&args.a, &args.b]
+        .iter()
+        .any(|s| matches!(s, EngineSpec::Entelect(_)));
+    let default_ms = if entelect { 2_000 } else { 20 };
+    let time_ms = args.time_ms.unwrap_or(default_ms);
+    anyhow::ensure!(time_ms > 0, "--time-ms must be positive");
+    let config = MatchConfig {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        strategies,
+        clock: Clock {
+            per_move: Duration::from_millis(time_ms),
+            grace: Duration::from_millis(args.grace_ms),
+            startup: Duration::from_millis(args.startup_ms),
+            nboard_depth: args.nboard_depth,
+        },
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    // A bad game or strategy name fails here, before any game starts.
-    let start = crate::position::root(args.game, None, args.gods.as_deref())?;
-    let [a_strategy, b_strategy] = strategies.map(|name| strategy_name(&start, name));
-    let (a_strategy, b_strategy) = (a_strategy?, b_strategy?);
+    let towerdefence = args.game == GameName::TowerDefence;
+    // A bad game, position or strategy name fails here, before any game starts.
+    let (start, names) = if towerdefence {
+        anyhow::ensure!(args.gods.is_none(), "--gods is for santorini");
+        (None, [args.a.to_string(), args.b.to_string()])
+    } else {
+        let start = crate::position::root(args.game, None, args.gods.as_deref())?;
+        let name = |spec: &EngineSpec, strategy: Option<&str>| -> Result<String> {
+            Ok(match spec {
+                EngineSpec::Ours(_) => format!("{spec} ({})", strategy_name(&start, strategy)?),
+                _ => spec.to_string(),
+            })
+        };
+        let names = [
+            name(&args.a, config.strategies[0].as_deref())?,
+            name(&args.b, config.strategies[1].as_deref())?,
+        ];
+        (Some(start), names)
+    };
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
         ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
             .expect("valid template"),
     );
-    // A's wins, draws, A's losses; then wins by seat (player 1, player 2).
-    let tally = Mutex::new([0usize; 5]);
+    let played = Mutex::new(Vec::with_capacity(args.games));
+    let threads = if entelect { 1 } else { args.threads };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(threads)
         .build()?;
     pool.install(|| {
-        (0..args.games)
+        (0..args.games as u64)
             .into_par_iter()
-            .try_for_each(|game| -> Result<()> {
-                let played = play_named_match_game_from(start, strategies, &settings, game as u64)?;
-                let mut tally = tally.lock().expect("no panics while holding the lock");
-                match played.outcome {
-                    Outcome::Win(p) if p == played.a_seat => tally[0] += 1,
-                    Outcome::Win(_) => tally[2] += 1,
-                    _ => tally[1] += 1,
-                }
-                if let Outcome::Win(p) = played.outcome {
-                    tally[3 + p.index()] += 1;
-                }
+            .try_for_each(|index| -> Result<()> {
+                let game = match start {
+                    None => {
+                        let game = play_towerdefence_game(&config, index);
+                        let seat = |side| match (side, game.a_player) {
+                            (Side::A, p) => p,
+                            (Side::B, p) => p.other(),
+                        };
+                        Played {
+                            index,
+                            record: game.record(),
+                            winner: game.winner().map(|side| {
+                                let seat = match seat(side) {
+                                    bitgames::towerdefence::Player::A => {
+                                        bitgames::search::Player::First
+                                    }
+                                    bitgames::towerdefence::Player::B => {
+                                        bitgames::search::Player::Second
+                                    }
+                                };
+                                (side, seat)
+                            }),
+                            forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                        }
+                    }
+                    Some(start) => {
+                        let game = play_board_game(start, &config, index)?;
+                        let winner = game.winner().map(|side| {
+                            let seat = if side == Side::A {
+                                game.a_seat
+                            } else {
+                                game.a_seat.other()
+                            };
+                            (side, seat)
+                        });
+                        Played {
+                            index,
+                            record: game.record(),
+                            winner,
+                            forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                        }
+                    }
+                };
+                played
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .push(game);
                 bar.inc(1);
                 Ok(())
             })
     })?;
     bar.finish_and_clear();
-    let [wins, draws, losses, first, second] =
-        *tally.lock().expect("no panics while holding the lock");
+    let mut played = played
+        .into_inner()
+        .expect("no panics while holding the lock");
+    played.sort_by_key(|p| p.index);
+    let mut summary = MatchSummary::default();
+    for game in &played {
+        if args.records {
+            println!("{}", game.record);
+        }
+        let forfeit = game
+            .forfeit
+            .as_ref()
+            .map(|(side, reason)| (*side, reason.as_str()));
+        summary.add(game.index, game.winner, forfeit);
+    }
     println!(
-        "{}: {} ({a_strategy}) vs {} ({b_strategy}), {} games at {} ms a move",
-        args.game,
-        args.a.name(),
-        args.b.name(),
-        args.games,
-        args.time_ms
+        "{}: {} vs {}, {} games at {time_ms} ms a move",
+        args.game, names[0], names[1], args.games,
     );
-    println!("{}", elo_summary(wins, draws, losses));
-    println!("by seat: player 1 won {first}, player 2 won {second}");
+    println!(
+        "{}",
+        elo_summary(summary.a_wins, summary.draws, summary.b_wins)
+    );
+    println!(
+        "by seat: player 1 won {}, player 2 won {}",
+        summary.seat_wins[0], summary.seat_wins[1]
+    );
+    for (index, side, reason) in &summary.forfeits {
+        println!("forfeit: game {index}, engine {}: {reason}", side.name());
+    }
+    if args.json {
+        println!("{}", summary.to_json());
+    }
     Ok(())
 }
 

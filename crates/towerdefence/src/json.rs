@@ -367,6 +367,30 @@ impl State {
         Ok(state)
     }
 
+    /// The `state.json` a bot playing `player` is given: for A, [`State::to_json`]; for B,
+    /// the [mirrored](State::mirrored) state rendered for A, as the engine shows each bot
+    /// the map from its own side (its half x 0..7, itself `"A"`).
+    ///
+    /// One difference from the official engine, on purpose: the engine lists B's players in
+    /// its own order with the labels swapped (`"B"` first), which a reader that goes by
+    /// `playerType` reads the same; this writes `"A"` first, the order [`State::from_json`]
+    /// insists on.
+    ///
+    /// ```
+    /// use bitgames_towerdefence::{Player, State};
+    ///
+    /// let state = State::start();
+    /// let b_view = State::from_json(&state.to_json_for(Player::B))?;
+    /// assert_eq!(b_view, state.mirrored());
+    /// # Ok::<(), bitgames_towerdefence::Error>(())
+    /// ```
+    pub fn to_json_for(&self, player: Player) -> String {
+        match player {
+            Player::A => self.to_json(),
+            Player::B => self.mirrored().to_json(),
+        }
+    }
+
     /// The state in the engine's `state.json` format, rendered for player A (missile ids
     /// are made up; hit lists are empty).
     pub fn to_json(&self) -> String {

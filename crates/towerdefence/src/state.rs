@@ -197,6 +197,28 @@ impl State {
         })
     }
 
+    /// The same state seen from the other side: players swapped and the map mirrored
+    /// (x' = 15 - x), each missile keeping its (now swapped) owner. This is how the engine
+    /// renders player B's `state.json` ("each bot sees the map as player A"), so a runner
+    /// hands player B `self.mirrored()` rendered for A, and B's commands, in B's own frame,
+    /// are A's commands in the mirrored state. Mirroring twice gives the state back.
+    pub fn mirrored(&self) -> State {
+        let mut out = State {
+            round: self.round,
+            players: [self.players[1], self.players[0]],
+            ..State::start()
+        };
+        let width = MAP_WIDTH as usize;
+        for y in 0..MAP_HEIGHT as usize {
+            for x in 0..width {
+                out.buildings[y][width - 1 - x] = self.buildings[y][x];
+                let [a, b] = self.missiles[y][x];
+                out.missiles[y][width - 1 - x] = [b, a];
+            }
+        }
+        out
+    }
+
     /// Whether the game is over: a base has fallen or round 400 has been played.
     pub fn is_over(&self) -> bool {
         crate::rules::is_over(self.round, self.players.map(|p| p.health))

@@ -73,6 +73,102 @@ fn every_official_state_survives_a_json_round_trip() {
     }
 }
 
+/// The `state.json` each player is handed (`State::to_json_for`, what `bitgames match`
+/// writes for an Entelect bot) reads back as that player's view of every official state, and
+/// player B's file is the official A file seen from the other side: checked against the raw
+/// official JSON, not against our reader.
+#[test]
+fn every_official_state_round_trips_through_each_players_state_json() {
+    use bitgames_towerdefence::Player;
+    use serde_json::Value;
+
+    let mut states = 0;
+    for game in official_games() {
+        for (round, raw) in game.rounds.iter().zip(&game.state_json) {
+            let at = || format!("{} round {}", game.name, round.round);
+            let state = &round.state;
+            assert_eq!(&state.mirrored().mirrored(), state, "{}", at());
+            let a = State::from_json(&state.to_json_for(Player::A))
+                .unwrap_or_else(|e| panic!("{}: A's file: {e}", at()));
+            assert_eq!(&a, state, "{}", at());
+            let b_text = state.to_json_for(Player::B);
+            let b = State::from_json(&b_text).unwrap_or_else(|e| panic!("{}: B's file: {e}", at()));
+            assert_eq!(b, state.mirrored(), "{}", at());
+
+            // Independently of our reader: B's file is the official file mirrored.
+            let official: Value = serde_json::from_str(raw).expect("official JSON");
+            let ours: Value = serde_json::from_str(&b_text).expect("our JSON");
+            let player = |v: &Value, t: &str| -> Value {
+                v["players"]
+                    .as_array()
+                    .and_then(|ps| ps.iter().find(|p| p["playerType"] == t))
+                    .cloned()
+                    .unwrap_or_else(|| panic!("{}: no player {t}", at()))
+            };
+            for (mine, theirs) in [("A", "B"), ("B", "A")] {
+                for field in ["energy", "health", "hitsTaken", "score"] {
+                    assert_eq!(
+                        player(&ours, mine)[field],
+                        player(&official, theirs)[field],
+                        "{}: {field} of {mine}",
+                        at()
+                    );
+                }
+            }
+            let flip = |t: &Value| if t == "A" { "B" } else { "A" };
+            for y in 0..8 {
+                for x in 0..16 {
+                    let theirs = &official["gameMap"][y][x];
+                    let mine = &ours["gameMap"][y][15 - x];
+                    assert_eq!(mine["cellOwner"], flip(&theirs["cellOwner"]), "{}", at());
+                    let buildings = |cell: &Value| -> Vec<(Value, Value, Value, Value)> {
+                        cell["buildings"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|b| {
+                                (
+                                    b["buildingType"].clone(),
+                                    b["health"].clone(),
+                                    b["constructionTimeLeft"].clone(),
+                                    b["weaponCooldownTimeLeft"].clone(),
+                                )
+                            })
+                            .collect()
+                    };
+                    assert_eq!(buildings(mine), buildings(theirs), "{} ({x},{y})", at());
+                    for b in mine["buildings"].as_array().into_iter().flatten() {
+                        assert_eq!(b["x"], 15 - x, "{}", at());
+                        assert_eq!(b["playerType"], flip(&theirs["cellOwner"]), "{}", at());
+                    }
+                    let shooters = |cell: &Value, map: &dyn Fn(&Value) -> String| {
+                        let mut v: Vec<String> = cell["missiles"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|m| map(&m["playerType"]))
+                            .collect();
+                        v.sort();
+                        v
+                    };
+                    assert_eq!(
+                        shooters(mine, &|t| t.as_str().unwrap_or("?").to_owned()),
+                        shooters(theirs, &|t| flip(t).to_owned()),
+                        "{} ({x},{y})",
+                        at()
+                    );
+                }
+            }
+            states += 1;
+        }
+    }
+    // Every state.json of the archive was checked.
+    let files = common::archive_files();
+    let in_archive = files.keys().filter(|p| p.ends_with("state.json")).count();
+    assert_eq!(states, in_archive);
+    assert!(states > 500, "only {states} official states");
+}
+
 /// A scratch directory under the target directory, removed first if it exists.
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);

@@ -1,0 +1,80 @@
+//! Othello over the NBoard protocol (Edax `-nboard`, our own `bitgames nboard`).
+//!
+//! | the referee sends | it expects |
+//! |---|---|
+//! | `nboard 2`, `set depth D` (`--nboard-depth`), `ping 1` | `pong 1` (other lines skipped) |
+//! | `set game (;GM[Othello]...;)` (the whole game so far, as GGF), `go` | `=== d3`, `=== d3/eval/time` or `=== d3 eval time` (other lines skipped) |
+//!
+//! NBoard has no per-move clock: an engine thinks as deep as `set depth` lets it (Edax) or
+//! as its own time options say (`bitgames nboard --time-ms`); the referee kills it when no
+//! move comes within the time a move plus the grace.
+
+use std::time::{Duration, Instant};
+
+use super::process::EngineProcess;
+use super::{BoardEngine, Clock, Fault, GameSoFar};
+use crate::othello::ggf;
+use crate::{AnyMove, AnyPosition};
+
+/// An Othello engine over NBoard.
+#[derive(Debug)]
+pub(crate) struct NboardEngine {
+    process: EngineProcess,
+    clock: Clock,
+}
+
+impl NboardEngine {
+    /// Starts the engine, sets its depth and waits until it answers a ping.
+    pub(crate) fn start(argv: &[String], clock: Clock, depth: u32) -> Result<Self, Fault> {
+        let mut process = EngineProcess::spawn(argv, None)?;
+        process.send("nboard 2")?;
+        process.send(&format!("set depth {depth}"))?;
+        process.send("ping 1")?;
+        let deadline = Instant::now() + clock.startup;
+        while process.read_line(deadline, clock.startup)?.trim() != "pong 1" {}
+        Ok(NboardEngine { process, clock })
+    }
+}
+
+/// The move of an `=== MOVE[/eval/time]` line (Edax writes `=== MOVE EVAL TIME`), or `None`
+/// for any other line.
+pub(crate) fn move_line(line: &str) -> Option<Result<String, Fault>> {
+    let rest = line.trim().strip_prefix("===")?;
+    let word = rest.split_whitespace().next().unwrap_or_default();
+    Some(
+        ggf::parse_move_text(word)
+            .map(|(mv, _, _)| mv.to_string())
+            .map_err(|e| Fault::Malformed(format!("{line:?}: {e}"))),
+    )
+}
+
+impl BoardEngine for NboardEngine {
+    fn choose(&mut self, game: &GameSoFar<'_>, time: Duration) -> Result<String, Fault> {
+        let AnyPosition::Othello(root) = game.root else {
+            return Err(Fault::Failed("NBoard plays Othello only".to_owned()));
+        };
+        let moves: Vec<crate::othello::Move> = game
+            .moves
+            .iter()
+            .filter_map(|mv| match mv {
+                AnyMove::Othello(mv) => Some(*mv),
+                _ => None,
+            })
+            .collect();
+        let record = ggf::write(&root, &moves, &[("PC", "bitgames match")]);
+        self.process.send(&format!("set game {record}"))?;
+        self.process.send("go")?;
+        let allowed = time + self.clock.grace;
+        let deadline = Instant::now() + allowed;
+        loop {
+            let line = self.process.read_line(deadline, allowed)?;
+            if let Some(mv) = move_line(&line) {
+                return mv;
+            }
+        }
+    }
+
+    fn pid(&self) -> Option<u32> {
+        Some(self.process.pid())
+    }
+}

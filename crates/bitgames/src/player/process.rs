@@ -1,0 +1,313 @@
+//! A child process the referee talks to, which can never block it: stdout is read by a
+//! thread of its own into a channel, every read has a deadline (`recv_timeout`), stdin is
+//! written by another thread (an engine that stops reading cannot stall the referee on a
+//! full pipe), and the child is killed and reaped on a timeout and whenever the value is
+//! dropped.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use super::Fault;
+
+/// The longest line an engine may write: a longer one is a malformed reply, so a hostile or
+/// broken engine cannot make the referee buffer without bound.
+pub(crate) const MAX_LINE: usize = 1 << 16;
+
+/// What the reader thread hands over.
+enum Line {
+    Text(String),
+    TooLong,
+}
+
+/// A running engine with piped stdin and stdout (stderr is discarded: engines log freely
+/// there, and an unread pipe would eventually block them).
+#[derive(Debug)]
+pub(crate) struct EngineProcess {
+    command: String,
+    child: Child,
+    /// Lines for the writer thread; `None` once the input is closed.
+    stdin: Option<Sender<String>>,
+    lines: Receiver<Line>,
+}
+
+impl std::fmt::Debug for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Line::Text(text) => write!(f, "{text:?}"),
+            Line::TooLong => f.write_str("(too long)"),
+        }
+    }
+}
+
+/// `argv` as one line for messages.
+pub(crate) fn show_command(argv: &[String]) -> String {
+    shlex::try_join(argv.iter().map(String::as_str)).unwrap_or_else(|_| argv.join(" "))
+}
+
+fn spawn_error(argv: &[String], reason: impl std::fmt::Display) -> Fault {
+    Fault::Start {
+        command: show_command(argv),
+        reason: reason.to_string(),
+    }
+}
+
+impl EngineProcess {
+    /// Starts `argv` (program and arguments, not through a shell) in `dir` (or ours).
+    pub(crate) fn spawn(argv: &[String], dir: Option<&Path>) -> Result<Self, Fault> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(spawn_error(argv, "empty command line"));
+        };
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn().map_err(|e| spawn_error(argv, e))?;
+        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error(argv, "no pipes to its input and output"));
+        };
+        let (sender, lines) = mpsc::channel();
+        let reader = std::thread::Builder::new()
+            .name("engine-stdout".to_owned())
+            .spawn(move || read_lines(stdout, &sender));
+        let (to_engine, outgoing) = mpsc::channel();
+        let writer = reader.and_then(|_| {
+            std::thread::Builder::new()
+                .name("engine-stdin".to_owned())
+                .spawn(move || write_lines(stdin, &outgoing))
+        });
+        if let Err(err) = writer {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error(argv, err));
+        }
+        Ok(EngineProcess {
+            command: show_command(argv),
+            child,
+            stdin: Some(to_engine),
+            lines,
+        })
+    }
+
+    /// The operating system's id of the child.
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Queues one line for the engine (never blocks). An input pipe that has closed means
+    /// the engine has gone: a crash.
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let sent = match &self.stdin {
+            Some(stdin) => stdin.send(line.to_owned()).is_ok(),
+            None => false,
+        };
+        if sent {
+            Ok(())
+        } else {
+            Err(self.exited("stopped reading its input"))
+        }
+    }
+
+    /// The next line the engine writes, without its line ending, or the fault that stops
+    /// it: [`Fault::Timeout`] (the child is killed) when nothing comes by `deadline`
+    /// (`allowed` is how long it had, for the message), [`Fault::Crashed`] when its output
+    /// ends, [`Fault::Malformed`] for a line over [`MAX_LINE`] bytes.
+    pub(crate) fn read_line(
+        &mut self,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<String, Fault> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Line::Text(text)) => Ok(text),
+            Ok(Line::TooLong) => Err(Fault::Malformed(format!(
+                "a line longer than {MAX_LINE} bytes"
+            ))),
+            Err(RecvTimeoutError::Timeout) => {
+                self.kill();
+                Err(Fault::Timeout(allowed.as_millis()))
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(self.exited("closed its output")),
+        }
+    }
+
+    /// The fault for an engine whose pipes closed: how it exited, if it has.
+    fn exited(&mut self, what: &str) -> Fault {
+        let status = wait_briefly(&mut self.child, Duration::from_millis(500));
+        self.kill();
+        Fault::Crashed(match status {
+            Some(status) => format!("{} {what} and exited ({status})", self.command),
+            None => format!("{} {what}", self.command),
+        })
+    }
+
+    /// Kills the child and reaps it (nothing if it has already gone).
+    pub(crate) fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The child's exit status if it exits within `limit`.
+fn wait_briefly(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + limit;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The writer thread: each line and a newline, flushed, until the referee hangs up or the
+/// pipe breaks (the engine has gone; the reader sees that too).
+fn write_lines(mut stdin: ChildStdin, lines: &Receiver<String>) {
+    for line in lines {
+        let written = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        if written.is_err() {
+            return;
+        }
+    }
+}
+
+/// The reader thread: lines (lossily decoded, line endings cut) until the output ends, a
+/// line is too long, or nobody listens any more.
+fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let limit = MAX_LINE as u64 + 1;
+        match reader.by_ref().take(limit).read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buffer.last() != Some(&b'\n') && buffer.len() > MAX_LINE {
+            let _ = sender.send(Line::TooLong);
+            return;
+        }
+        while matches!(buffer.last(), Some(b'\n' | b'\r')) {
+            buffer.pop();
+        }
+        let text = String::from_utf8_lossy(&buffer).into_owned();
+        if sender.send(Line::Text(text)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Runs `argv` in `dir` to completion with no input and its output discarded (how the
+/// Entelect runner runs a bot each round): the exit status, or [`Fault::Timeout`] when it
+/// is still running at `deadline` (it is then killed and reaped).
+pub(crate) fn run_to_completion(
+    argv: &[String],
+    dir: &Path,
+    deadline: Instant,
+    allowed: Duration,
+) -> Result<ExitStatus, Fault> {
+    let Some((program, args)) = argv.split_first() else {
+        return Err(spawn_error(argv, "empty command line"));
+    };
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| spawn_error(argv, e))?;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Ok(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Fault::Timeout(allowed.as_millis()));
+            }
+            Err(err) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Fault::Crashed(format!("could not be waited for: {err}")));
+            }
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// An engine that never reads its input and never answers: a megabyte of commands
+    /// is queued without blocking, the read times out, and the process is killed.
+    #[test]
+    fn a_deaf_silent_engine_blocks_nothing_and_is_killed() {
+        let argv = ["sleep".to_owned(), "30".to_owned()];
+        let mut process = EngineProcess::spawn(&argv, None).expect("sleep starts");
+        let pid = process.pid();
+        let started = Instant::now();
+        let line = "x".repeat(1_000);
+        for _ in 0..1_000 {
+            process.send(&line).expect("queued");
+        }
+        let allowed = Duration::from_millis(200);
+        let read = process.read_line(Instant::now() + allowed, allowed);
+        assert_eq!(read, Err(Fault::Timeout(200)));
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let alive = Command::new("kill")
+            .args(["-0", &pid.to_string()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(!alive, "process {pid} is still running");
+        // Once killed, a send is a crash, not a hang.
+        assert!(matches!(process.send("go"), Err(Fault::Crashed(_))));
+    }
+
+    /// Output that ends (an engine that exits) is a crash with the exit status.
+    #[test]
+    fn an_engine_that_exits_has_crashed() {
+        let argv = [
+            "sh".to_owned(),
+            "-c".to_owned(),
+            "echo hello; exit 3".to_owned(),
+        ];
+        let mut process = EngineProcess::spawn(&argv, None).expect("sh starts");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        assert_eq!(
+            process
+                .read_line(deadline, Duration::from_secs(10))
+                .as_deref(),
+            Ok("hello")
+        );
+        let err = process
+            .read_line(deadline, Duration::from_secs(10))
+            .expect_err("the output ends");
+        assert!(
+            matches!(&err, Fault::Crashed(why) if why.contains("exit status: 3")),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,85 @@
+//! Board games over the small UCI-style protocol AmazonsEngine's console speaks, with moves
+//! in our notation (any board game; written for the Amazons).
+//!
+//! | the referee sends | it expects |
+//! |---|---|
+//! | `uci` | lines, then `uciok` |
+//! | `isready` | `readyok` |
+//! | `ucinewgame` | nothing |
+//! | `position startpos [moves M1 M2 ...]` (`position fen TEXT [moves ...]` from another root, TEXT our position string) | nothing |
+//! | `go movetime MS` | `info ...` lines (skipped), then `bestmove M` |
+//!
+//! Moves are the game's notation as `bitgames moves` prints them (Amazons: `d1-d7/g7`).
+
+use std::time::{Duration, Instant};
+
+use super::process::EngineProcess;
+use super::{BoardEngine, Clock, Fault, GameSoFar};
+use crate::AnyPosition;
+
+/// A board-game engine over the UCI-style protocol.
+#[derive(Debug)]
+pub(crate) struct UciEngine {
+    process: EngineProcess,
+    clock: Clock,
+}
+
+impl UciEngine {
+    /// Starts the engine and waits for `uciok` and `readyok`.
+    pub(crate) fn start(argv: &[String], clock: Clock) -> Result<Self, Fault> {
+        let mut process = EngineProcess::spawn(argv, None)?;
+        let deadline = Instant::now() + clock.startup;
+        process.send("uci")?;
+        while process.read_line(deadline, clock.startup)?.trim() != "uciok" {}
+        process.send("isready")?;
+        while process.read_line(deadline, clock.startup)?.trim() != "readyok" {}
+        process.send("ucinewgame")?;
+        Ok(UciEngine { process, clock })
+    }
+}
+
+/// The move of a `bestmove M ...` line, or `None` for any other line.
+pub(crate) fn bestmove_line(line: &str) -> Option<Result<String, Fault>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("bestmove") {
+        return None;
+    }
+    Some(
+        words
+            .next()
+            .map(str::to_owned)
+            .ok_or_else(|| Fault::Malformed("\"bestmove\" without a move".to_owned())),
+    )
+}
+
+impl BoardEngine for UciEngine {
+    fn choose(&mut self, game: &GameSoFar<'_>, time: Duration) -> Result<String, Fault> {
+        let mut line = if AnyPosition::start(game.root.game()).ok() == Some(game.root) {
+            "position startpos".to_owned()
+        } else {
+            format!("position fen {}", game.root)
+        };
+        if !game.moves.is_empty() {
+            line.push_str(" moves");
+            for mv in game.moves {
+                line.push(' ');
+                line.push_str(&mv.to_string());
+            }
+        }
+        self.process.send(&line)?;
+        self.process
+            .send(&format!("go movetime {}", time.as_millis().max(1)))?;
+        let allowed = time + self.clock.grace;
+        let deadline = Instant::now() + allowed;
+        loop {
+            let line = self.process.read_line(deadline, allowed)?;
+            if let Some(mv) = bestmove_line(&line) {
+                return mv;
+            }
+        }
+    }
+
+    fn pid(&self) -> Option<u32> {
+        Some(self.process.pid())
+    }
+}

@@ -1,0 +1,46 @@
+"""A scripted Othello engine over NBoard (see README.md): fake_nboard.py MODE PIDFILE."""
+import os
+import re
+import sys
+import time
+
+import othello
+
+mode, pid_file = sys.argv[1], sys.argv[2]
+with open(pid_file, "w") as f:
+    f.write(str(os.getpid()))
+board, to_move = othello.new_board(), "b"
+
+
+def send(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "ping":
+        send("pong " + words[1])
+    elif words[:2] == ["set", "game"]:
+        board, to_move = othello.new_board(), "b"
+        for colour, move in re.findall(r"([BW])\[([^\]]*)\]", line):
+            to_move = "w" if colour == "B" else "b"
+            if move.upper() != "PA":
+                othello.play(board, move, colour.lower())
+    elif words[0] == "go":
+        send("status fake is thinking")
+        if mode == "crash":
+            sys.exit(3)
+        if mode == "hang":
+            time.sleep(60)
+        if mode == "malformed":
+            send("=== banana")
+        elif mode == "illegal":
+            send("=== a1/0.00/0.0")
+        else:
+            moves = othello.legal_moves(board, to_move)
+            send("nodestats 1 0.0")
+            send("=== " + (othello.name(moves[0]).upper() if moves else "PA") + "/0.00/0.0")
+        send("status fake is waiting")

@@ -1,0 +1,48 @@
+"""A scripted Amazons engine over the UCI-style protocol (see README.md):
+fake_uci.py MODE PIDFILE."""
+import os
+import sys
+import time
+
+import amazons
+
+mode, pid_file = sys.argv[1], sys.argv[2]
+with open(pid_file, "w") as f:
+    f.write(str(os.getpid()))
+board, to_move = amazons.new_board(), "w"
+
+
+def send(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "uci":
+        send("id name fake")
+        send("uciok")
+    elif words[0] == "isready":
+        send("readyok")
+    elif words[0] == "position":
+        board, to_move = amazons.new_board(), "w"
+        moves = words[words.index("moves") + 1:] if "moves" in words else []
+        for move in moves:
+            amazons.play(board, move)
+            to_move = "b" if to_move == "w" else "w"
+    elif words[0] == "go":
+        send("info depth 1")
+        if mode == "crash":
+            sys.exit(3)
+        if mode == "hang":
+            time.sleep(60)
+        if mode == "malformed":
+            send("bestmove")
+        elif mode == "illegal":
+            send("bestmove a1-a2/a3")
+        else:
+            send("bestmove " + amazons.first_legal_move(board, to_move))
+    elif words[0] == "quit":
+        break

@@ -1,0 +1,126 @@
+//! `bitgames match` against external programs (the scripted fakes of
+//! crates/bitgames/tests/engines/): the records, the summary, the JSON last line, and
+//! bad engine specs as one-line errors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn bitgames(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn fake_gtp(mode: &str, pid_file: &Path) -> String {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../bitgames/tests/engines/fake_gtp.py");
+    format!(
+        "gtp:python3 -B '{}' {mode} '{}'",
+        script.display(),
+        pid_file.display()
+    )
+}
+
+#[test]
+fn a_crashing_engine_forfeits_every_game_and_the_json_line_says_so() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let crash = fake_gtp("crash", &dir.join("cli-crash.pid"));
+    let output = bitgames(&[
+        "match",
+        "othello",
+        "--a",
+        "random",
+        "--b",
+        &crash,
+        "--games",
+        "3",
+        "--time-ms",
+        "50",
+        "--grace-ms",
+        "500",
+        "--threads",
+        "1",
+        "--records",
+        "--json",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = out.lines().collect();
+    // One GGF record a game, in order, each a win for A's seat by B's forfeit: A is black
+    // (RE is black's result) in even games, white in odd ones.
+    let records: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("(;GM[Othello]"))
+        .collect();
+    assert_eq!(records.len(), 3, "{out}");
+    assert!(
+        records[0].contains("RE[+64:r]") && records[0].contains("C[game 0; forfeit by b"),
+        "{}",
+        records[0]
+    );
+    assert!(records[1].contains("RE[-64:r]"), "{}", records[1]);
+    let json: serde_json::Value =
+        serde_json::from_str(lines.last().expect("a last line")).expect("the last line is JSON");
+    assert_eq!(json["games"], 3);
+    assert_eq!(json["a_wins"], 3);
+    assert_eq!(json["b_wins"], 0);
+    assert_eq!(json["draws"], 0);
+    assert_eq!(
+        json["elo"],
+        serde_json::Value::Null,
+        "a sweep has no finite estimate"
+    );
+    // 3-0: the Wilson interval's lower bound is finite (about -43), the upper one not.
+    assert!(
+        json["elo_ci95"][0].as_f64().is_some_and(|low| low > -100.0),
+        "{json}"
+    );
+    assert_eq!(json["elo_ci95"][1], serde_json::Value::Null, "{json}");
+    let forfeits = json["forfeits"].as_array().expect("forfeits");
+    assert_eq!(forfeits.len(), 3, "the match went on after each crash");
+    for (i, f) in forfeits.iter().enumerate() {
+        assert_eq!(f["game"], i);
+        assert_eq!(f["player"], "b");
+        assert!(
+            f["reason"]
+                .as_str()
+                .is_some_and(|r| r.starts_with("crashed")),
+            "{f}"
+        );
+    }
+    assert_eq!(json.as_object().map(|o| o.len()), Some(7), "{json}");
+}
+
+#[test]
+fn bad_engine_specs_are_one_line_errors() {
+    for (args, needle) in [
+        (
+            vec!["--a", "deep-blue", "--b", "random"],
+            "unknown engine \"deep-blue\"",
+        ),
+        (
+            vec!["--a", "gtp:", "--b", "random"],
+            "gtp: needs a command line",
+        ),
+        (
+            vec!["--a", "random", "--b", "gtp:edax -gtp"],
+            "cannot play amazons",
+        ),
+        (
+            vec!["--a", "random", "--b", "gtp:edax", "--b-strategy", "naive"],
+            "--b-strategy is for our engines",
+        ),
+    ] {
+        let mut full = vec!["match", "amazons", "--games", "1"];
+        full.extend(args);
+        let output = bitgames(&full);
+        assert!(!output.status.success(), "{full:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(needle), "{full:?}: {stderr}");
+    }
+}
