@@ -11,6 +11,7 @@ mod search;
 mod serve;
 mod solve;
 mod towerdefence;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -53,6 +54,9 @@ enum Command {
     Nboard(nboard::NboardArgs),
     /// Serve the web app (play, kernels, compare charts, Tower Defence replay) on loopback.
     Serve(serve::Args),
+    /// Run one of our engines under the UCI-style protocol of `match`'s `uci:` engines, on
+    /// stdin/stdout (to seat this build against another in a match).
+    Uci(uci::UciArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Towerdefence(args) => towerdefence::run(&args),
         Command::Nboard(args) => nboard::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Uci(args) => uci::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,8 +1,14 @@
 //! The hooks the generic search needs, from [`crate::eval`].
 
+use std::time::Duration;
+
 use bitgames_search::Evaluate;
 
 use crate::{Kernels, Move, Position};
+
+/// The most empty squares at which engines try the exact solver before searching: about a
+/// second's solve at 22 (FFO #41, #42), a few milliseconds at 16.
+pub(crate) const EXACT_EMPTIES: usize = 20;
 
 /// From the side to move's point of view, in hundredths of a disc: see [`crate::eval`].
 impl<S: Kernels> Evaluate for Position<S> {
@@ -12,6 +18,24 @@ impl<S: Kernels> Evaluate for Position<S> {
 
     fn move_priority(&self, mv: Move) -> i32 {
         crate::eval::move_priority(self, mv)
+    }
+
+    /// The endgame solver's move (see [`crate::solver`]) from [`EXACT_EMPTIES`] empty
+    /// squares on, with the solver's final disc difference; `None` when the solve does not
+    /// finish within `time`.
+    fn exact_move(&self, time: Duration) -> Option<(Move, i32)> {
+        if self.empty_squares().len() > EXACT_EMPTIES {
+            return None;
+        }
+        use crate::solver::{Limits, Options, Solver};
+        // A table of 2^18 entries: allocated and cleared in well under a millisecond, and
+        // plenty for the few million nodes of a solve from 20 empties.
+        let mut solver = Solver::new(Options {
+            table_bits: 18,
+            ..Options::default()
+        });
+        let solution = solver.solve(self, Limits::time(time)).ok()?;
+        Some((solution.best_move?, solution.score))
     }
 
     /// The opening book (see [`crate::book`]), when the crate is built with it.

@@ -40,3 +40,46 @@ fn the_book_answers_at_the_start() {
         "engines see the book through Evaluate"
     );
 }
+
+/// Near the end the engines play the endgame solver's move: an optimal one, checked by
+/// solving every child.
+#[test]
+fn near_the_end_engines_play_a_solved_best_move() {
+    use bitgames_othello::solver;
+    use bitgames_search::Evaluate;
+    use bitgames_search::engine::{Engine, EngineKind};
+    use rand::{RngExt, SeedableRng};
+    use std::time::Duration;
+
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(23);
+    let generous = Duration::from_secs(30);
+    let mut solved = 0;
+    for _ in 0..8 {
+        let mut position = Position::start();
+        while position.empty_squares().len() > 14 && !position.outcome().is_over() {
+            let moves = position.legal_moves();
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if position.outcome().is_over() {
+            continue;
+        }
+        let best = solver::solve(&position, solver::Limits::NONE)
+            .unwrap()
+            .score;
+        let (mv, score) = position
+            .exact_move(generous)
+            .expect("14 empties are solved");
+        assert_eq!(score, best, "{position}");
+        let after = position.play(mv);
+        let child = solver::solve(&after, solver::Limits::NONE).unwrap().score;
+        assert_eq!(-child, best, "{mv} is not a best move in {position}");
+        let choice = Engine::<Position>::new(EngineKind::AlphaBeta, 1)
+            .choose(&position, generous)
+            .unwrap();
+        assert!(choice.info.contains("solved"), "{}", choice.info);
+        solved += 1;
+    }
+    assert!(solved >= 6);
+    // Far from the end the engines search.
+    assert_eq!(Position::start().exact_move(generous), None);
+}

@@ -143,7 +143,17 @@ impl<G: Evaluate> Engine<G> {
                         info: "alphabeta: book move".to_owned(),
                     });
                 }
-                let result = searcher.search(position, Limits::time(time));
+                // An exact solve gets half the time; if it does not finish, the search
+                // gets what is left.
+                let started = std::time::Instant::now();
+                if let Some((mv, score)) = position.exact_move(time / 2) {
+                    return Some(Choice {
+                        mv,
+                        info: format!("alphabeta: solved, final margin {score}"),
+                    });
+                }
+                let left = time.saturating_sub(started.elapsed());
+                let result = searcher.search(position, Limits::time(left));
                 let info = format!(
                     "alphabeta: depth {}, score {}, {} nodes, {:.0} nodes/s",
                     result.depth,

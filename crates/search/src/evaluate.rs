@@ -23,4 +23,12 @@ pub trait Evaluate: Game {
     fn book_move(&self) -> Option<Self::Move> {
         None
     }
+
+    /// A best move found by the game's own exact means (an endgame solver) within about
+    /// `time`, or `None` to search instead: the position is too far from the end, or the
+    /// solve did not finish. Engines play it instead of searching; the default has none.
+    fn exact_move(&self, time: std::time::Duration) -> Option<(Self::Move, i32)> {
+        let _ = time;
+        None
+    }
 }
