@@ -73,6 +73,14 @@ impl AnyMove {
         }
     }
 
+    /// The Othello move, if this is one (for writing a game's moves as GGF, say).
+    pub fn othello(&self) -> Option<othello::Move> {
+        match self {
+            AnyMove::Othello(mv) => Some(*mv),
+            _ => None,
+        }
+    }
+
     /// The steps a player takes to make this move, as a front end's clicks: each path a
     /// list of square names, with `power` where a Santorini god's power applies (see
     /// [`santorini::steps`]; a move may have several paths, the canonical one first). An

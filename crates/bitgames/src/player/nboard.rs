@@ -53,14 +53,8 @@ impl BoardEngine for NboardEngine {
         let AnyPosition::Othello(root) = game.root else {
             return Err(Fault::Failed("NBoard plays Othello only".to_owned()));
         };
-        let moves: Vec<crate::othello::Move> = game
-            .moves
-            .iter()
-            .filter_map(|mv| match mv {
-                AnyMove::Othello(mv) => Some(*mv),
-                _ => None,
-            })
-            .collect();
+        let moves: Vec<crate::othello::Move> =
+            game.moves.iter().filter_map(AnyMove::othello).collect();
         let record = ggf::write(&root, &moves, &[("PC", "bitgames match")]);
         self.process.send(&format!("set game {record}"))?;
         self.process.send("go")?;

@@ -154,14 +154,8 @@ impl RefereedGame {
         };
         let a_index = usize::from(self.a_seat != Player::First);
         if let AnyPosition::Othello(root) = self.root {
-            let moves: Vec<crate::othello::Move> = self
-                .moves
-                .iter()
-                .filter_map(|mv| match mv {
-                    AnyMove::Othello(mv) => Some(*mv),
-                    _ => None,
-                })
-                .collect();
+            let moves: Vec<crate::othello::Move> =
+                self.moves.iter().filter_map(AnyMove::othello).collect();
             let result = match (&self.forfeit, self.outcome) {
                 (Some(f), Outcome::Win(seat)) => {
                     let sign = if seat == Player::First { '+' } else { '-' };
