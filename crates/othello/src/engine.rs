@@ -31,7 +31,7 @@ impl<S: Kernels> Evaluate for Position<S> {
         crate::eval::move_priority(self, mv)
     }
 
-    /// The endgame solver's move (see [`crate::solver`]) from [`EXACT_EMPTIES`] empty
+    /// The endgame solver's move (see [`crate::solver`]) from 20 empty
     /// squares on, with the solver's final disc difference; `None` when the solve does not
     /// finish within `time`.
     fn exact_move(&self, time: Duration) -> Option<(Move, i32)> {
