@@ -124,9 +124,21 @@ impl Encoding for StepTurn {
     }
 
     fn apply(&mut self, action: usize) -> Result<(), String> {
-        let mut mask = [false; ACTIONS];
-        self.legal_mask(&mut mask);
-        if !mask.get(action).copied().unwrap_or(false) {
+        // One walk of the legal moves finds whether the step continues one of them and
+        // whether it completes one (the paths are prefix-free: at most one).
+        let next = usize::from(self.len);
+        let (mut legal, mut complete) = (false, None);
+        self.for_each_continuation(|mv, path| {
+            if let Some(&step) = path.get(next)
+                && step_action(step) == action
+            {
+                legal = true;
+                if path.len() == next + 1 {
+                    complete = Some(mv);
+                }
+            }
+        });
+        if !legal {
             let taken: Vec<String> = self.steps_taken().iter().map(Step::to_string).collect();
             return Err(match action_step(action) {
                 None => format!("action {action} is out of range 0..{ACTIONS}"),
@@ -139,15 +151,8 @@ impl Encoding for StepTurn {
                 ),
             });
         }
-        self.taken[usize::from(self.len)] = action as u8;
+        self.taken[next] = action as u8;
         self.len += 1;
-        let len = usize::from(self.len);
-        let mut complete = None;
-        self.for_each_continuation(|mv, path| {
-            if path.len() == len {
-                complete = Some(mv);
-            }
-        });
         if let Some(mv) = complete {
             *self = StepTurn::new(self.position.play(mv));
         }
