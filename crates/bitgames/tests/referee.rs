@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use bitgames::player::{Clock, EngineSpec, EntelectBot};
 use bitgames::referee::towerdefence::play_towerdefence_game;
 use bitgames::referee::{
-    MatchConfig, MatchSummary, RefereedGame, Side, opening, othello_book_openings, play_board_game,
+    MatchConfig, MatchSummary, RefereedGame, Side, Thinking, opening, othello_book_openings,
+    play_board_game,
 };
 use bitgames::search::engine::EngineKind;
 use bitgames::search::{Outcome, Player};
@@ -97,6 +98,17 @@ fn check_protocol(game: GameName, protocol: &str, script: &str) {
         );
         assert_eq!(played.outcome, end.outcome());
         assert_eq!(played.a_seat == Player::First, index == 0);
+        // Every move after the opening was asked of an engine and timed, but forced passes.
+        let passes = played.moves[played.opening_plies..]
+            .iter()
+            .filter(|mv| mv.to_string() == "pass")
+            .count();
+        let timed = played.thinking[0].moves + played.thinking[1].moves;
+        assert_eq!(
+            timed as usize + passes,
+            played.moves.len() - played.opening_plies,
+            "{protocol} game {index}"
+        );
     }
 
     for (mode, reason) in [
@@ -115,6 +127,14 @@ fn check_protocol(game: GameName, protocol: &str, script: &str) {
             .clone()
             .unwrap_or_else(|| panic!("{protocol} {mode}: no forfeit"));
         assert_eq!(forfeit.side, Side::A, "{protocol} {mode}");
+        if mode == "hang" {
+            // The referee waited the time a move and the grace (500 ms) before the kill.
+            assert!(
+                played.thinking[0].longest >= Duration::from_millis(500),
+                "{:?}",
+                played.thinking
+            );
+        }
         assert!(
             forfeit.reason.starts_with(reason),
             "{protocol} {mode}: {}",
@@ -151,6 +171,11 @@ fn othello_over_gtp() {
 #[test]
 fn othello_over_nboard() {
     check_protocol(GameName::Othello, "nboard", "fake_nboard.py");
+}
+
+#[test]
+fn othello_over_the_line_protocol() {
+    check_protocol(GameName::Othello, "light", "fake_light.py");
 }
 
 #[test]
@@ -332,6 +357,18 @@ fn engine_specs_parse_and_refuse() {
     let uci: EngineSpec = "uci:amazons".parse().expect("a spec");
     assert!(uci.check_game(GameName::Amazons).is_ok());
     assert!(uci.check_game(GameName::TowerDefence).is_err());
+    let light: EngineSpec = "light:light_driver 10".parse().expect("a spec");
+    assert_eq!(
+        light,
+        EngineSpec::Light(vec!["light_driver".into(), "10".into()])
+    );
+    assert_eq!(light.to_string().parse::<EngineSpec>(), Ok(light.clone()));
+    assert!(light.check_game(GameName::Othello).is_ok());
+    assert!(light.check_game(GameName::Santorini).is_err());
+    assert_eq!(
+        "light: ".parse::<EngineSpec>(),
+        Err(SpecError::EmptyCommand("light"))
+    );
 }
 
 /// The Othello openings are the book's balanced positions: counted here straight from the
@@ -418,6 +455,22 @@ fn the_summary_counts_forfeits_and_reports_elo() {
         serde_json::json!([{"game": 1, "player": "a", "reason": "crashed: gone"}])
     );
     assert_eq!(summary.seat_wins, [2, 1]);
+    // Time to move: means and maxima over the games added, `null` mean without moves.
+    let ms = |millis: &[u64]| {
+        let mut thinking = Thinking::default();
+        for &m in millis {
+            thinking.record(Duration::from_millis(m));
+        }
+        thinking
+    };
+    summary.add_thinking([ms(&[10, 20]), Thinking::default()]);
+    summary.add_thinking([ms(&[60]), Thinking::default()]);
+    let json: serde_json::Value = serde_json::from_str(&summary.to_json()).expect("JSON");
+    assert_eq!(
+        json["time_ms"],
+        serde_json::json!({"a": {"moves": 3, "mean": 30.0, "max": 60.0},
+                           "b": {"moves": 0, "mean": null, "max": 0.0}})
+    );
 }
 
 /// Santorini and Amazons openings are the most balanced of several random ones: never less

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Result;
 use bitgames::player::{Clock, EngineSpec};
 use bitgames::referee::towerdefence::play_towerdefence_game;
-use bitgames::referee::{MatchConfig, MatchSummary, Side, check_specs, play_board_game};
+use bitgames::referee::{MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::{Evaluate, PositionTask};
 use bitgames::{AnyPosition, GameName};
@@ -18,7 +18,8 @@ use rayon::prelude::*;
 pub struct MatchArgs {
     game: GameName,
     /// The engine whose score is reported: random, alphabeta, mcts, gtp:<command line>,
-    /// nboard:<command line>, uci:<command line> or entelect:<bot directory>.
+    /// nboard:<command line>, light:<command line>, uci:<command line> or
+    /// entelect:<bot directory>.
     #[arg(long)]
     a: EngineSpec,
     /// Its opponent (the same choices).
@@ -73,6 +74,7 @@ struct Played {
     record: String,
     winner: Option<(Side, bitgames::search::Player)>,
     forfeit: Option<(Side, String)>,
+    thinking: [Thinking; 2],
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<()> {
@@ -163,6 +165,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
                                 (side, seat)
                             }),
                             forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                            thinking: game.thinking,
                         }
                     }
                     Some(start) => {
@@ -180,6 +183,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
                             record: game.record(),
                             winner,
                             forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                            thinking: game.thinking,
                         }
                     }
                 };
@@ -206,6 +210,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
             .as_ref()
             .map(|(side, reason)| (*side, reason.as_str()));
         summary.add(game.index, game.winner, forfeit);
+        summary.add_thinking(game.thinking);
     }
     println!(
         "{}: {} vs {}, {} games at {time_ms} ms a move",
@@ -219,6 +224,17 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         "by seat: player 1 won {}, player 2 won {}",
         summary.seat_wins[0], summary.seat_wins[1]
     );
+    let show = |thinking: &Thinking| match thinking.mean() {
+        Some(mean) => format!(
+            "mean {:.1} ms, longest {:.1} ms over {} moves",
+            mean.as_secs_f64() * 1e3,
+            thinking.longest.as_secs_f64() * 1e3,
+            thinking.moves
+        ),
+        None => "no moves".to_owned(),
+    };
+    println!("time to move, engine a: {}", show(&summary.thinking[0]));
+    println!("time to move, engine b: {}", show(&summary.thinking[1]));
     for (index, side, reason) in &summary.forfeits {
         println!("forfeit: game {index}, engine {}: {reason}", side.name());
     }

@@ -93,7 +93,12 @@ fn a_crashing_engine_forfeits_every_game_and_the_json_line_says_so() {
             "{f}"
         );
     }
-    assert_eq!(json.as_object().map(|o| o.len()), Some(7), "{json}");
+    // After the 4-ply opening black is to move: A (black in games 0 and 2) moved once in
+    // those, B was asked once a game and crashed.
+    assert_eq!(json["time_ms"]["a"]["moves"], 2, "{json}");
+    assert_eq!(json["time_ms"]["b"]["moves"], 3, "{json}");
+    assert!(json["time_ms"]["b"]["mean"].as_f64().is_some(), "{json}");
+    assert_eq!(json.as_object().map(|o| o.len()), Some(8), "{json}");
 }
 
 #[test]

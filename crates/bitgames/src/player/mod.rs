@@ -8,6 +8,7 @@
 //! | `random`, `alphabeta`, `mcts` | ours ([`EngineKind`]); in Tower Defence `random` is the random player and the others the Monte Carlo bot | all |
 //! | `gtp:<command line>` | an Othello program over GTP ([`gtp`]), e.g. `gtp:edax -gtp` | Othello |
 //! | `nboard:<command line>` | an Othello program over NBoard, e.g. `nboard:edax -nboard` | Othello |
+//! | `light:<command line>` | an Othello program that prints `ready`, then answers each board string (`<64 chars a1..h8> <X\|O>`) with a line that starts with its move (`f5`, or `ps` to pass); e.g. the driver of Egaroucid's web engine | Othello |
 //! | `uci:<command line>` | a program over the UCI-style protocol of AmazonsEngine's console, moves in our notation | Santorini, Othello, Amazons |
 //! | `entelect:<bot directory>` | an Entelect Challenge 2018 bot directory, run as the official runner runs it ([`EntelectBot`]) | Tower Defence |
 //!
@@ -20,6 +21,7 @@
 
 mod entelect;
 pub mod gtp;
+mod light;
 mod nboard;
 mod ours;
 mod process;
@@ -60,6 +62,8 @@ pub enum EngineSpec {
     Nboard(Vec<String>),
     /// `uci:<command line>`: a board-game program over the UCI-style protocol.
     Uci(Vec<String>),
+    /// `light:<command line>`: an Othello program that answers a board string with its move.
+    Light(Vec<String>),
     /// `entelect:<bot directory>`: an Entelect Challenge 2018 bot.
     Entelect(PathBuf),
 }
@@ -70,7 +74,7 @@ pub enum SpecError {
     /// Neither one of our engines nor `PROTOCOL:...`.
     #[error(
         "unknown engine {0:?}; choose one of: random, alphabeta, mcts, gtp:<command>, \
-         nboard:<command>, uci:<command>, entelect:<bot directory>"
+         nboard:<command>, light:<command>, uci:<command>, entelect:<bot directory>"
     )]
     Unknown(String),
     /// `gtp:` with nothing (or only whitespace) after it.
@@ -115,6 +119,7 @@ impl FromStr for EngineSpec {
             Some(("gtp", rest)) => Ok(EngineSpec::Gtp(command("gtp", rest)?)),
             Some(("nboard", rest)) => Ok(EngineSpec::Nboard(command("nboard", rest)?)),
             Some(("uci", rest)) => Ok(EngineSpec::Uci(command("uci", rest)?)),
+            Some(("light", rest)) => Ok(EngineSpec::Light(command("light", rest)?)),
             Some(("entelect", rest)) if !rest.trim().is_empty() => {
                 Ok(EngineSpec::Entelect(PathBuf::from(rest.trim())))
             }
@@ -134,6 +139,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Gtp(argv) => write!(f, "gtp:{}", process::show_command(argv)),
             EngineSpec::Nboard(argv) => write!(f, "nboard:{}", process::show_command(argv)),
             EngineSpec::Uci(argv) => write!(f, "uci:{}", process::show_command(argv)),
+            EngineSpec::Light(argv) => write!(f, "light:{}", process::show_command(argv)),
             EngineSpec::Entelect(dir) => write!(f, "entelect:{}", dir.display()),
         }
     }
@@ -156,8 +162,13 @@ impl EngineSpec {
         };
         match (self, game) {
             (EngineSpec::Ours(_), _) => Ok(()),
-            (EngineSpec::Gtp(_) | EngineSpec::Nboard(_), GameName::Othello) => Ok(()),
-            (EngineSpec::Gtp(_) | EngineSpec::Nboard(_), _) => refuse("it plays othello only"),
+            (
+                EngineSpec::Gtp(_) | EngineSpec::Nboard(_) | EngineSpec::Light(_),
+                GameName::Othello,
+            ) => Ok(()),
+            (EngineSpec::Gtp(_) | EngineSpec::Nboard(_) | EngineSpec::Light(_), _) => {
+                refuse("it plays othello only")
+            }
             (EngineSpec::Uci(_), GameName::TowerDefence) => {
                 refuse("it plays the board games (santorini, othello, amazons)")
             }
@@ -303,6 +314,9 @@ pub fn start_board_engine(
             .map(|e| Box::new(e) as Box<dyn BoardEngine>),
         EngineSpec::Uci(argv) => {
             uci::UciEngine::start(argv, clock).map(|e| Box::new(e) as Box<dyn BoardEngine>)
+        }
+        EngineSpec::Light(argv) => {
+            light::LightEngine::start(argv, clock).map(|e| Box::new(e) as Box<dyn BoardEngine>)
         }
         EngineSpec::Entelect(_) => {
             return Err(Error::Engine(format!("{spec} plays towerdefence only")));

@@ -17,11 +17,13 @@ mod openings;
 mod summary;
 pub mod towerdefence;
 
+use std::time::Instant;
+
 use bitgames_search::{Outcome, Player};
 use serde_json::json;
 
 pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings};
-pub use summary::MatchSummary;
+pub use summary::{MatchSummary, Thinking};
 
 use crate::match_game::MAX_PLIES;
 use crate::player::{Clock, EngineSpec, Fault, GameSoFar, start_board_engine};
@@ -119,6 +121,8 @@ pub struct RefereedGame {
     pub outcome: Outcome,
     /// The forfeit that ended it, if one did.
     pub forfeit: Option<Forfeit>,
+    /// Engine A's and B's time to move.
+    pub thinking: [Thinking; 2],
 }
 
 impl RefereedGame {
@@ -253,6 +257,7 @@ pub fn play_board_game(
         moves: opening_moves,
         outcome: Outcome::Ongoing,
         forfeit: None,
+        thinking: [Thinking::default(); 2],
     };
     let seat_of = |side: Side| match side {
         Side::A => a_seat,
@@ -301,7 +306,10 @@ pub fn play_board_game(
             position,
         };
         let engine = &mut engines[usize::from(side == Side::B)];
-        let text = match engine.choose(&so_far, config.clock.per_move) {
+        let asked = Instant::now();
+        let chosen = engine.choose(&so_far, config.clock.per_move);
+        game.thinking[usize::from(side == Side::B)].record(asked.elapsed());
+        let text = match chosen {
             Ok(text) => text,
             Err(fault) => {
                 forfeit(&mut game, side, fault);

@@ -1,10 +1,58 @@
 //! A match's tally and its JSON summary line.
 
+use std::time::Duration;
+
 use bitgames_search::Player;
 use bitgames_search::elo::{EloEstimate, elo_estimate};
 use serde_json::{Value, json};
 
 use super::Side;
+
+/// How long an engine took to choose its moves, in a game or over a match: wall-clock time
+/// from the request to the reply, as the referee's clock sees it (an external engine's
+/// process and pipes included). Forced passes are not asked for and not counted.
+///
+/// ```
+/// use std::time::Duration;
+/// use bitgames::referee::Thinking;
+///
+/// let mut thinking = Thinking::default();
+/// assert_eq!(thinking.mean(), None);
+/// thinking.record(Duration::from_millis(30));
+/// thinking.record(Duration::from_millis(90));
+/// assert_eq!(thinking.mean(), Some(Duration::from_millis(60)));
+/// assert_eq!(thinking.longest, Duration::from_millis(90));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Moves timed.
+    pub moves: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest one.
+    pub longest: Duration,
+}
+
+impl Thinking {
+    /// Counts one move that took `took`.
+    pub fn record(&mut self, took: Duration) {
+        self.moves += 1;
+        self.total += took;
+        self.longest = self.longest.max(took);
+    }
+
+    /// Adds another game's (or match's) moves.
+    pub fn merge(&mut self, other: Thinking) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+    }
+
+    /// The mean time a move, `None` before any move.
+    pub fn mean(&self) -> Option<Duration> {
+        (self.moves > 0).then(|| self.total / self.moves)
+    }
+}
 
 /// Wins, draws and forfeits over a match, from engine A's side.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -21,6 +69,8 @@ pub struct MatchSummary {
     pub seat_wins: [usize; 2],
     /// Every forfeit: the game's number, the offender and the reason.
     pub forfeits: Vec<(u64, Side, String)>,
+    /// Engine A's and B's time to move over all games ([`MatchSummary::add_thinking`]).
+    pub thinking: [Thinking; 2],
 }
 
 impl MatchSummary {
@@ -45,6 +95,13 @@ impl MatchSummary {
         }
     }
 
+    /// Adds one game's time to move, engine A's then B's.
+    pub fn add_thinking(&mut self, thinking: [Thinking; 2]) {
+        for (total, game) in self.thinking.iter_mut().zip(thinking) {
+            total.merge(game);
+        }
+    }
+
     /// Engine A's Elo difference over B, with its 95% interval.
     pub fn elo(&self) -> EloEstimate {
         elo_estimate(self.a_wins, self.draws, self.b_wins)
@@ -52,7 +109,9 @@ impl MatchSummary {
 
     /// The summary as one JSON object: `games`, `a_wins`, `b_wins`, `draws`, `elo` and
     /// `elo_ci95` (`[low, high]`; an infinite value, as after a sweep, is `null`), and
-    /// `forfeits` (`[{"game", "player" ("a" or "b"), "reason"}]`, in game order).
+    /// `forfeits` (`[{"game", "player" ("a" or "b"), "reason"}]`, in game order), and
+    /// `time_ms` (`{"a": {"moves", "mean", "max"}, "b": ...}`, the time to move; `mean` is
+    /// `null` before any move).
     pub fn to_json(&self) -> String {
         let number = |x: f64| {
             if x.is_finite() {
@@ -64,6 +123,10 @@ impl MatchSummary {
         let elo = self.elo();
         let mut forfeits = self.forfeits.clone();
         forfeits.sort_by_key(|(game, _, _)| *game);
+        let time = |t: &Thinking| {
+            let ms = |d: Duration| d.as_secs_f64() * 1e3;
+            json!({"moves": t.moves, "mean": t.mean().map_or(Value::Null, |d| number(ms(d))), "max": number(ms(t.longest))})
+        };
         json!({
             "games": self.games,
             "a_wins": self.a_wins,
@@ -75,6 +138,7 @@ impl MatchSummary {
                 .iter()
                 .map(|(game, side, reason)| json!({"game": game, "player": side.name(), "reason": reason}))
                 .collect::<Vec<_>>(),
+            "time_ms": {"a": time(&self.thinking[0]), "b": time(&self.thinking[1])},
         })
         .to_string()
     }

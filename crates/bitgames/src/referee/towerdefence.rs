@@ -11,11 +11,13 @@
 //! tesla) is an illegal move and forfeits the game, although the official engine would
 //! treat it as doing nothing: the referee judges, and a bot that sends one has a bug.
 
+use std::time::Instant;
+
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
 
-use super::{Forfeit, MatchConfig, Side};
+use super::{Forfeit, MatchConfig, Side, Thinking};
 use crate::player::{EngineSpec, EntelectBot, Fault};
 use crate::search::engine::EngineKind;
 use crate::towerdefence::bot::{self, BotConfig, Budget};
@@ -40,6 +42,8 @@ pub struct TowerDefenceGame {
     pub health: [i32; 2],
     /// The forfeit that ended it, if one did.
     pub forfeit: Option<Forfeit>,
+    /// Engine A's and B's time to choose a round's command (a random player's too).
+    pub thinking: [Thinking; 2],
 }
 
 impl TowerDefenceGame {
@@ -106,6 +110,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
         score: [0; 2],
         health: [0; 2],
         forfeit: None,
+        thinking: [Thinking::default(); 2],
     };
     let forfeit = |record: &mut TowerDefenceGame, side: Side, fault: Fault| {
         let loser = if side == Side::A {
@@ -158,6 +163,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
         let round = game.round_number();
         let mut commands = [Command::Nothing; 2];
         for player in Player::BOTH {
+            let asked = Instant::now();
             let chosen = match &mut seats[player.index()] {
                 Seat::Random(rng) => Ok(game.random_command(player, rng)),
                 Seat::Bot(config) => {
@@ -169,6 +175,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                 }
                 Seat::External(bot) => bot.command(&state, player, limit),
             };
+            record.thinking[usize::from(side_of(player) == Side::B)].record(asked.elapsed());
             let command = match chosen {
                 Ok(command) => command,
                 Err(fault) => {
