@@ -2,6 +2,7 @@
 //! scored with an Elo difference (see `bitgames::referee`).
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -12,7 +13,6 @@ use bitgames::search::elo::elo_summary;
 use bitgames::search::{Evaluate, PositionTask};
 use bitgames::{AnyPosition, GameName};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
@@ -136,65 +136,90 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
     );
     let played = Mutex::new(Vec::with_capacity(args.games));
     let threads = if entelect { 1 } else { args.threads };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
-    pool.install(|| {
-        (0..args.games as u64)
-            .into_par_iter()
-            .try_for_each(|index| -> Result<()> {
-                let game = match start {
-                    None => {
-                        let game = play_towerdefence_game(&config, index);
-                        let seat = |side| match (side, game.a_player) {
-                            (Side::A, p) => p,
-                            (Side::B, p) => p.other(),
-                        };
-                        Played {
-                            index,
-                            record: game.record(),
-                            winner: game.winner().map(|side| {
-                                let seat = match seat(side) {
-                                    bitgames::towerdefence::Player::A => {
-                                        bitgames::search::Player::First
-                                    }
-                                    bitgames::towerdefence::Player::B => {
-                                        bitgames::search::Player::Second
-                                    }
-                                };
-                                (side, seat)
-                            }),
-                            forfeit: game.forfeit.map(|f| (f.side, f.reason)),
-                            thinking: game.thinking,
-                        }
-                    }
-                    Some(start) => {
-                        let game = play_board_game(start, &config, index)?;
-                        let winner = game.winner().map(|side| {
-                            let seat = if side == Side::A {
-                                game.a_seat
-                            } else {
-                                game.a_seat.other()
-                            };
-                            (side, seat)
-                        });
-                        Played {
-                            index,
-                            record: game.record(),
-                            winner,
-                            forfeit: game.forfeit.map(|f| (f.side, f.reason)),
-                            thinking: game.thinking,
-                        }
-                    }
+    // Games run on plain threads, not as tasks of a rayon pool: a rayon worker that waits
+    // (our Tower Defence bot runs its playouts on a pool of its own) may pick up another
+    // queued game meanwhile, and that game's whole length would count as one move's time.
+    let play = |index: u64| -> Result<Played> {
+        let game = match start {
+            None => {
+                let game = play_towerdefence_game(&config, index);
+                let seat = |side| match (side, game.a_player) {
+                    (Side::A, p) => p,
+                    (Side::B, p) => p.other(),
                 };
-                played
-                    .lock()
-                    .expect("no panics while holding the lock")
-                    .push(game);
-                bar.inc(1);
-                Ok(())
-            })
-    })?;
+                Played {
+                    index,
+                    record: game.record(),
+                    winner: game.winner().map(|side| {
+                        let seat = match seat(side) {
+                            bitgames::towerdefence::Player::A => bitgames::search::Player::First,
+                            bitgames::towerdefence::Player::B => bitgames::search::Player::Second,
+                        };
+                        (side, seat)
+                    }),
+                    forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                    thinking: game.thinking,
+                }
+            }
+            Some(start) => {
+                let game = play_board_game(start, &config, index)?;
+                let winner = game.winner().map(|side| {
+                    let seat = if side == Side::A {
+                        game.a_seat
+                    } else {
+                        game.a_seat.other()
+                    };
+                    (side, seat)
+                });
+                Played {
+                    index,
+                    record: game.record(),
+                    winner,
+                    forfeit: game.forfeit.map(|f| (f.side, f.reason)),
+                    thinking: game.thinking,
+                }
+            }
+        };
+        Ok(game)
+    };
+    let next = AtomicU64::new(0);
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games as u64 {
+                        break;
+                    }
+                    match play(index) {
+                        Ok(game) => {
+                            played
+                                .lock()
+                                .expect("no panics while holding the lock")
+                                .push(game);
+                            bar.inc(1);
+                        }
+                        Err(err) => {
+                            // Stop handing out games; the first error is reported.
+                            next.store(u64::MAX, Ordering::Relaxed);
+                            failure
+                                .lock()
+                                .expect("no panics while holding the lock")
+                                .get_or_insert(err);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(err) = failure
+        .into_inner()
+        .expect("no panics while holding the lock")
+    {
+        return Err(err);
+    }
     bar.finish_and_clear();
     let mut played = played
         .into_inner()
