@@ -15,6 +15,7 @@ mod book;
 mod codegen;
 mod edges;
 mod geometry;
+mod matches;
 mod neighbours;
 mod othello;
 mod patterns;
@@ -57,6 +58,13 @@ enum Command {
         #[arg(long)]
         samples: Option<std::ffi::OsString>,
     },
+    /// Draw docs/matches.svg (the README's matches against other engines) from
+    /// docs/matches.tsv.
+    Matches {
+        /// Write nothing; exit non-zero if the chart is not what the data draws.
+        #[arg(long)]
+        check: bool,
+    },
     /// Write the Python package as one abi3 manylinux wheel to target/xtask/wheels/, built with
     /// maturin for any x86-64 CPU (needs only Rust and Python 3).
     Wheel {
@@ -81,6 +89,7 @@ fn main() -> ExitCode {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
         Command::Patterns { samples } => patterns::run(samples),
+        Command::Matches { check } => matches::run(check),
         Command::Wheel { target_cpu } => wheel::build(target_cpu.as_deref()).map(drop),
         Command::Test { python_only: false } => test::run_all(),
         Command::Test { python_only: true } => test::python_tests(&book::workspace_root()),
