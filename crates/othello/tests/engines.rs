@@ -83,3 +83,55 @@ fn near_the_end_engines_play_a_solved_best_move() {
     // Far from the end the engines search.
     assert_eq!(Position::start().exact_move(generous), None);
 }
+
+/// Plain fixed-depth negamax over the evaluation, no pruning and no table: the oracle for
+/// alpha-beta's score. Terminal scores are the search's (a win `WIN - ply`).
+fn negamax(position: &Position, depth: u32, ply: i32) -> i32 {
+    use bitgames_search::{Evaluate, Outcome, WIN};
+    let terminal = |outcome| match outcome {
+        Outcome::Win(winner) if winner == position.side_to_move() => WIN - ply,
+        Outcome::Win(_) => -(WIN - ply),
+        _ => 0,
+    };
+    let outcome = position.outcome();
+    if outcome.is_over() {
+        return terminal(outcome);
+    }
+    if depth == 0 {
+        return position.evaluate();
+    }
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| -negamax(&position.play(mv), depth - 1, ply + 1))
+        .max()
+        .expect("a position that is not over has a move (a pass at least)")
+}
+
+/// The principal-variation search (null windows, re-searches, the table) scores every
+/// position exactly as plain negamax to the same depth, on positions from the opening to
+/// the end of the game.
+#[test]
+fn alphabeta_scores_equal_fixed_depth_negamax() {
+    use bitgames_othello::random::corpus;
+
+    let positions = corpus(120, 23);
+    for (i, position) in positions.iter().enumerate() {
+        let depth = 1 + (i % 4) as u32;
+        let result = AlphaBeta::<Position>::new(12).search(position, Limits::depth(depth));
+        if position.outcome().is_over() {
+            continue;
+        }
+        assert_eq!(
+            result.score,
+            negamax(position, depth, 0),
+            "{position} at depth {depth}"
+        );
+        let best = result.best_move.expect("a move");
+        assert_eq!(
+            -negamax(&position.play(best), depth - 1, 1),
+            result.score,
+            "the best move {best} of {position} scores the result"
+        );
+    }
+}

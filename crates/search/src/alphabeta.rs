@@ -1,4 +1,5 @@
-//! Negamax alpha-beta with iterative deepening, a transposition table and time/node limits.
+//! Negamax alpha-beta (principal-variation search) with iterative deepening, a
+//! transposition table and time/node limits.
 
 use std::time::{Duration, Instant};
 
@@ -77,6 +78,8 @@ pub struct AlphaBeta<G: Game> {
     stop: bool,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The best root move of the iteration in progress, among those searched to the end.
+    root_best: Option<G::Move>,
 }
 
 impl<G: Evaluate> Default for AlphaBeta<G> {
@@ -94,6 +97,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             stop: false,
             deadline: None,
             node_limit: None,
+            root_best: None,
         }
     }
 
@@ -115,8 +119,15 @@ impl<G: Evaluate> AlphaBeta<G> {
             seconds: 0.0,
         };
         for depth in 1..=limits.max_depth.max(1) {
+            self.root_best = None;
             let score = self.negamax(root, depth, 0, -WIN - 1, WIN + 1, depth == 1);
             if self.stop && depth > 1 {
+                // The iteration did not finish, but the root moves it searched to the end
+                // are known at this depth: the first was the last iteration's best, so a
+                // better one found after it is the better choice.
+                if let Some(mv) = self.root_best {
+                    result.best_move = Some(mv);
+                }
                 break;
             }
             result.score = score;
@@ -214,21 +225,29 @@ impl<G: Evaluate> AlphaBeta<G> {
 
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        for (_, mv) in ordered {
-            let score = -self.negamax(
-                &position.play(mv),
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                must_finish,
-            );
+        for (index, (_, mv)) in ordered.into_iter().enumerate() {
+            let child = position.play(mv);
+            // Principal-variation search: the first move (the table's, or the best by the
+            // game's ordering) with the full window; the others with a null window, which
+            // only proves them no better, and again with the full window when one is.
+            let mut score;
+            if index == 0 {
+                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, must_finish);
+            } else {
+                score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, must_finish);
+                if score > alpha && score < beta && !(self.stop && !must_finish) {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, must_finish);
+                }
+            }
             if self.stop && !must_finish {
                 return 0;
             }
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
             }
             alpha = alpha.max(score);
             if alpha >= beta {
