@@ -16,7 +16,13 @@ pub enum GameName {
     Amazons,
     /// The Entelect Challenge 2018 Tower Defence: simultaneous moves, so no
     /// [`search::Game`](crate::search::Game).
-    #[cfg_attr(feature = "clap", value(name = "towerdefence"))]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            name = "towerdefence",
+            help = "The Entelect Challenge 2018 Tower Defence (simultaneous moves)"
+        )
+    )]
     TowerDefence,
 }
 
