@@ -1,10 +1,6 @@
 //! A Monte Carlo bot: every valid first command is tried in random playouts (the opponent's
 //! first command random too), and the one with the best mean result is played.
 //!
-//! The playouts' random commands follow [`Playouts`]: by default a builder's choice (a kind
-//! of building, then an empty cell; never a deconstruction), not a uniform draw from the
-//! valid commands, most of which tear down one's own buildings.
-//!
 //! Two ways to spend the budget, measured against each other with [`play_games`] (see the
 //! crate docs for the figures):
 //! - [`Search::Halving`] (successive halving): the budget is split into ⌈log2 n⌉ phases;
@@ -21,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::kernels::{Fastest, Simulation};
 use crate::random::{game_rng, in_pool, playout};
-use crate::rules::{BuildingKind, Outcome, Player};
+use crate::rules::{Outcome, Player};
 use crate::{Command, State};
 
 /// How much searching a move may take.
@@ -45,20 +41,6 @@ pub enum Search {
     Ucb,
 }
 
-/// How the players of a playout choose their random commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Playouts {
-    /// Every valid command equally likely, deconstructions included (the random player's
-    /// draw, [`Simulation::random_command`]).
-    Uniform,
-    /// A builder's choice: doing nothing, each kind of building the player can build, and
-    /// the iron curtain when it can be raised, equally likely; a building goes on an empty
-    /// cell drawn uniformly. Never a deconstruction. (Choosing the kind before the cell is
-    /// how Justin Worthe's 2018 bot draws its playouts; the code is our own.)
-    #[default]
-    Builder,
-}
-
 /// The bot's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotConfig {
@@ -70,8 +52,6 @@ pub struct BotConfig {
     pub seed: u64,
     /// How playouts are spread over the candidate commands.
     pub search: Search,
-    /// How the playouts' random commands are drawn.
-    pub playouts: Playouts,
 }
 
 impl Default for BotConfig {
@@ -81,7 +61,6 @@ impl Default for BotConfig {
             threads: 0,
             seed: 0,
             search: Search::Ucb,
-            playouts: Playouts::Builder,
         }
     }
 }
@@ -127,82 +106,20 @@ impl Tally {
 }
 
 /// One playout of `command` for `player` from `board`, the opponent's first command and
-/// everything after random (drawn as `playouts` says): (value to `player`, rounds).
+/// everything after random: (value to `player`, rounds).
 fn try_command(
     board: &<Fastest as Simulation>::Board,
     player: Player,
     command: Command,
-    playouts: Playouts,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (f64, u32) {
     let mut game = board.clone();
-    let draw =
-        |game: &<Fastest as Simulation>::Board, who: Player, rng: &mut Xoshiro256PlusPlus| {
-            match playouts {
-                Playouts::Uniform => Fastest::random_command(game, who, rng),
-                Playouts::Builder => builder_command(game, who, rng),
-            }
-        };
-    let reply = draw(&game, player.other(), rng);
+    let reply = Fastest::random_command(&game, player.other(), rng);
     let mut commands = [reply; 2];
     commands[player.index()] = command;
     Fastest::round(&mut game, commands);
-    let (outcome, rounds) = match playouts {
-        Playouts::Uniform => {
-            let result = playout::<Fastest, _>(&mut game, rng);
-            (result.outcome, result.rounds)
-        }
-        Playouts::Builder => {
-            let start = Fastest::round_number(&game);
-            while !Fastest::is_over(&game) {
-                let a = draw(&game, Player::A, rng);
-                let b = draw(&game, Player::B, rng);
-                Fastest::round(&mut game, [a, b]);
-            }
-            let outcome = Fastest::outcome(&game).unwrap_or(Outcome::Tie);
-            (outcome, Fastest::round_number(&game) - start)
-        }
-    };
-    (outcome.value_for(player), rounds + 1)
-}
-
-/// A builder's random command ([`Playouts::Builder`]): doing nothing, each kind `player`
-/// can build and the iron curtain (when it can be raised) equally likely, a building on a
-/// uniformly drawn empty cell. Always a valid command.
-pub fn builder_command<R: rand::Rng + ?Sized>(
-    board: &<Fastest as Simulation>::Board,
-    player: Player,
-    rng: &mut R,
-) -> Command {
-    use rand::RngExt;
-    let options = board.build_options(player);
-    let empty = options.empty.bits();
-    let kinds: &[BuildingKind] = if empty == 0 { &[] } else { &BuildingKind::ALL };
-    let mut buildable = [BuildingKind::Energy; 4];
-    let mut count = 0;
-    for (&kind, &can) in kinds.iter().zip(&options.kinds) {
-        if can {
-            buildable[count] = kind;
-            count += 1;
-        }
-    }
-    let choices = 1 + count + usize::from(options.curtain);
-    match rng.random_range(0..choices) {
-        0 => Command::Nothing,
-        pick if pick <= count => {
-            let mut cells = empty;
-            for _ in 0..rng.random_range(0..empty.count_ones()) {
-                cells &= cells - 1;
-            }
-            let bit = cells.trailing_zeros();
-            Command::Build {
-                x: (bit & 7) as u8,
-                y: (bit >> 3) as u8,
-                kind: buildable[pick - 1],
-            }
-        }
-        _ => Command::IronCurtain,
-    }
+    let result = playout::<Fastest, _>(&mut game, rng);
+    (result.outcome.value_for(player), result.rounds + 1)
 }
 
 /// The bot's command as player A, the player a `state.json` is rendered for.
@@ -319,8 +236,7 @@ fn halving(decision: Decision<'_>) -> Vec<Tally> {
                     let runs = per(k);
                     for r in 0..runs {
                         let mut rng = game_rng(config.seed ^ (c as u64) << 40, counters[c] + r);
-                        let (value, rounds) =
-                            try_command(board, player, candidates[c], config.playouts, &mut rng);
+                        let (value, rounds) = try_command(board, player, candidates[c], &mut rng);
                         tally.value += value;
                         tally.playouts += 1;
                         tally.rounds += u64::from(rounds);
@@ -412,8 +328,7 @@ fn ucb(decision: Decision<'_>) -> Vec<Tally> {
                     })
                     .unwrap_or(0)
             };
-            let (value, rounds) =
-                try_command(board, player, candidates[c], config.playouts, &mut rng);
+            let (value, rounds) = try_command(board, player, candidates[c], &mut rng);
             tallies[c].merge(Tally {
                 value,
                 playouts: 1,

@@ -442,31 +442,7 @@ fn missile_step_tiers<const DEPTH: usize>(
     }
 }
 
-/// What a player can build now ([`BitwiseBoard::build_options`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BuildOptions {
-    /// The empty cells of the player's half, own frame.
-    pub empty: Bitboard<TowerDefence>,
-    /// Per kind, in [`BuildingKind::ALL`]'s order: whether the player can build one.
-    pub kinds: [bool; 4],
-    /// Whether the player can raise the iron curtain.
-    pub curtain: bool,
-}
-
 impl BitwiseBoard {
-    /// What `player` can build: the empty cells (own frame), the kinds it can afford (and,
-    /// for teslas, is allowed), in [`BuildingKind::ALL`]'s order, and whether it can raise
-    /// the iron curtain. The builds of the canonical command order (see [`Simulation`]) are
-    /// these kinds over these cells.
-    pub fn build_options(&self, player: Player) -> BuildOptions {
-        let side = &self.sides[player.index()];
-        BuildOptions {
-            empty: Bitboard::from_bits_truncate(!side.occupied),
-            kinds: BuildingKind::ALL.map(|kind| side.can_build(kind)),
-            curtain: side.can_raise_curtain(),
-        }
-    }
-
     /// The cells (own frame) holding `player`'s buildings, constructed or not.
     pub fn occupied(&self, player: Player) -> Bitboard<TowerDefence> {
         Bitboard::from_bits_truncate(self.sides[player.index()].occupied)

@@ -12,7 +12,7 @@ mod bitwise;
 mod naive;
 
 pub use bitwise::Bitwise;
-pub use bitwise::{BitwiseBoard, BuildOptions};
+pub use bitwise::BitwiseBoard;
 pub use naive::Naive;
 pub use naive::NaiveBoard;
 
