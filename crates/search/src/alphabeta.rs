@@ -235,7 +235,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, must_finish);
             } else {
                 score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, must_finish);
-                if score > alpha && score < beta && !(self.stop && !must_finish) {
+                if score > alpha && score < beta && (must_finish || !self.stop) {
                     score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, must_finish);
                 }
             }
