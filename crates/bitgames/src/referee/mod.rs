@@ -47,6 +47,11 @@ impl Side {
         }
     }
 
+    /// 0 for A, 1 for B: the index of per-engine pairs such as [`RefereedGame::thinking`].
+    pub fn index(self) -> usize {
+        usize::from(self == Side::B)
+    }
+
     /// The other engine.
     pub fn other(self) -> Side {
         match self {
@@ -305,10 +310,10 @@ pub fn play_board_game(
             moves: &game.moves,
             position,
         };
-        let engine = &mut engines[usize::from(side == Side::B)];
+        let engine = &mut engines[side.index()];
         let asked = Instant::now();
         let chosen = engine.choose(&so_far, config.clock.per_move);
-        game.thinking[usize::from(side == Side::B)].record(asked.elapsed());
+        game.thinking[side.index()].record(asked.elapsed());
         let text = match chosen {
             Ok(text) => text,
             Err(fault) => {

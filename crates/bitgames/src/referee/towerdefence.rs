@@ -175,7 +175,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                 }
                 Seat::External(bot) => bot.command(&state, player, limit),
             };
-            record.thinking[usize::from(side_of(player) == Side::B)].record(asked.elapsed());
+            record.thinking[side_of(player).index()].record(asked.elapsed());
             let command = match chosen {
                 Ok(command) => command,
                 Err(fault) => {
