@@ -142,13 +142,29 @@ async fn click(client: &Client, id: &str) {
 /// Clicks the first board cell matching the CSS selector suffix `which` (`.target`,
 /// `[data-square='a1']`).
 async fn click_cell(client: &Client, which: &str) {
-    client
-        .find(Locator::Css(&format!("#board .cell{which}")))
-        .await
-        .unwrap_or_else(|err| panic!("no cell {which}: {err}"))
-        .click()
-        .await
-        .unwrap_or_else(|err| panic!("cell {which}: click failed: {err}"));
+    click_css(client, &format!("#board .cell{which}")).await;
+}
+
+/// Clicks the first element matching `css`. The page redraws the board whenever a reply
+/// from the server arrives, so an element found a moment ago may be gone by the time the
+/// click reaches it: a stale element is looked up again, for up to five seconds.
+async fn click_css(client: &Client, css: &str) {
+    let start = Instant::now();
+    loop {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|err| panic!("no {css}: {err}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(err)
+                if err.is_stale_element_reference() && start.elapsed() < Duration::from_secs(5) =>
+            {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(err) => panic!("{css}: click failed: {err}"),
+        }
+    }
 }
 
 async fn screenshot(client: &Client, dir: &Path, name: &str) {
@@ -213,11 +229,19 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     )
     .await;
     select(client, "second-player", "random").await;
+    // Marks the board drawn so far, so that the wait below sees the new game's board and not
+    // the one on the page before the server answered.
+    eval(
+        client,
+        "document.querySelectorAll('#board .cell').forEach(c => c.dataset.before = '1')",
+    )
+    .await;
     click(client, "new-game").await;
     wait_until(
         client,
-        "four legal moves",
-        "return document.querySelectorAll('#board .cell.target').length === 4",
+        "four legal moves in the new game",
+        "return !document.querySelector('#board .cell[data-before]') && \
+         document.querySelectorAll('#board .cell.target').length === 4",
         Duration::from_secs(10),
     )
     .await;
@@ -267,15 +291,11 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
             "the game took too long"
         );
         let before = state["moves"].as_u64().expect("move count");
-        let target = if state["pass"] == json!(true) {
-            client.find(Locator::Id("pass")).await.expect("pass button")
+        if state["pass"] == json!(true) {
+            click_css(client, "#pass").await;
         } else {
-            client
-                .find(Locator::Css("#board .cell.target"))
-                .await
-                .expect("a target")
-        };
-        target.click().await.expect("click a legal move");
+            click_cell(client, ".target").await;
+        }
         clicks += 1;
         wait_until(
             client,
