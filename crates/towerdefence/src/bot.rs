@@ -1,13 +1,21 @@
-//! A Monte Carlo bot: every valid first command is tried in random playouts (the opponent's
-//! first command random too), and the one with the best mean result is played.
+//! A Monte Carlo bot: every candidate first command is tried in random playouts (the
+//! opponent's first command random too), and the one with the best mean result is played.
 //!
-//! Two ways to spend the budget, measured against each other with [`play_games`] (see the
-//! crate docs for the figures):
-//! - [`Search::Halving`] (successive halving): the budget is split into ⌈log2 n⌉ phases;
-//!   in each phase every surviving candidate gets the same number of playouts, then the
-//!   worse half is dropped.
-//! - [`Search::Ucb`]: flat UCB1 over the candidates, one bandit per thread (root
-//!   parallelisation), the counts summed at the end and the most tried candidate played.
+//! Four choices make the bot, each a field of [`BotConfig`] measured by matches (the
+//! README's "Against other engines" has the figures):
+//! - the [`Policy`]: how the playouts' players choose (by default a builder's draw: a kind
+//!   of building, then an empty cell, never a deconstruction) and so which first commands
+//!   are worth trying;
+//! - the [`Scoring`] of a finished playout: who won, or by default who won by how many
+//!   buildings;
+//! - the [`Search`] that spreads the budget over the candidates: successive halving, three
+//!   phases of it (the default), or flat UCB1 with root parallelisation;
+//! - an [opening](BotConfig::opening): energy buildings on the back column in the first
+//!   rounds, played without searching.
+//!
+//! The builder policy, the scoring by margin, the three phases and the opening are ideas
+//! from Justin Worthe's bot for the 2018 challenge (github.com/JWorthe/
+//! entelect-challenge-tower-defence, 3rd in the final); the code is our own.
 
 use std::time::{Duration, Instant};
 
@@ -15,9 +23,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::kernels::{Fastest, Simulation};
+use bitgames_bitboard::gather::{BitGather, FastestGather};
+use rand::{Rng, RngExt};
+
+use crate::kernels::{BACK_COLUMN, Fastest, Simulation};
 use crate::random::{game_rng, in_pool, playout};
-use crate::rules::{Outcome, Player};
+use crate::rules::{BuildingKind, Outcome, Player};
 use crate::{Command, State};
 
 /// How much searching a move may take.
@@ -29,17 +40,66 @@ pub enum Budget {
     Playouts(u64),
 }
 
-/// How the bot spreads playouts over the candidate commands. UCB is the default: it beat
+/// How the bot spreads playouts over the candidate commands. With uniform playouts, UCB beat
 /// successive halving 66-34 over 100 games at 2,000 playouts a move and drew level (21-19)
 /// over 40 games at 20,000 (both win every game against the random player).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Search {
-    /// Successive halving.
+    /// Successive halving: ⌈log2 n⌉ phases, each dropping the worse half.
     Halving,
-    /// Flat UCB1 with root parallelisation.
+    /// Three phases of successive halving: every candidate, then the better half, then the
+    /// better quarter, but never fewer than five.
     #[default]
+    Thirds,
+    /// Flat UCB1 with root parallelisation.
     Ucb,
 }
+
+/// How the players of a playout choose their commands, and so which first commands the bot
+/// tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// Every valid command equally likely, deconstructions included (the random player's
+    /// draw, [`Simulation::random_command`]); the bot tries every valid command.
+    Uniform,
+    /// A builder's draw ([`builder_command`]): doing nothing, each kind of building the
+    /// player can build and the iron curtain equally likely, the building on an empty cell
+    /// drawn uniformly; energy buildings only while the player is short of energy; never a
+    /// deconstruction. The bot tries doing nothing, every build and the curtain.
+    #[default]
+    Builder,
+}
+
+/// What a finished playout is worth to the bot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scoring {
+    /// 1 for a win, 0.5 for a tie, 0 for a loss.
+    Outcome,
+    /// A win is worth the winner's lead in buildings (at least 1), a loss minus the
+    /// loser's deficit (at most -1), a tie 0: a narrow win counts for less than a rout.
+    #[default]
+    Margin,
+}
+
+impl Scoring {
+    /// The least and the most a playout can be worth.
+    fn range(self) -> (f64, f64) {
+        match self {
+            Scoring::Outcome => (0.0, 1.0),
+            Scoring::Margin => (-64.0, 64.0),
+        }
+    }
+}
+
+/// Rounds from the start in which [`BotConfig::opening`] plays without searching.
+pub const OPENING_ROUNDS: u32 = 12;
+
+/// A player is short of energy (and a builder's playout may build energy) while its income
+/// is at most this...
+pub const SHORT_INCOME: i32 = 50;
+
+/// ...or its store at most this (Worthe's cut-offs).
+pub const SHORT_STORE: i32 = 120;
 
 /// The bot's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +112,14 @@ pub struct BotConfig {
     pub seed: u64,
     /// How playouts are spread over the candidate commands.
     pub search: Search,
+    /// How playouts are played, and which first commands are tried.
+    pub policy: Policy,
+    /// What a finished playout is worth.
+    pub scoring: Scoring,
+    /// In the first [`OPENING_ROUNDS`] rounds, builds an energy building on the back column
+    /// whenever it can afford one (the lowest empty row) and otherwise does nothing,
+    /// without searching: income early, where the enemy's missiles arrive last.
+    pub opening: bool,
 }
 
 impl Default for BotConfig {
@@ -60,7 +128,26 @@ impl Default for BotConfig {
             budget: Budget::Time(Duration::from_secs(1)),
             threads: 0,
             seed: 0,
+            search: Search::Thirds,
+            policy: Policy::Builder,
+            scoring: Scoring::Margin,
+            opening: true,
+        }
+    }
+}
+
+impl BotConfig {
+    /// The bot as it was before the builder policy, the margin scoring, the three phases
+    /// and the opening: uniform playouts scored by outcome, flat UCB, no opening. For
+    /// comparisons.
+    pub fn uniform(budget: Budget) -> BotConfig {
+        BotConfig {
+            budget,
             search: Search::Ucb,
+            policy: Policy::Uniform,
+            scoring: Scoring::Outcome,
+            opening: false,
+            ..BotConfig::default()
         }
     }
 }
@@ -74,8 +161,8 @@ pub struct BotChoice {
     pub playouts: u64,
     /// Rounds simulated in them.
     pub rounds: u64,
-    /// The chosen command's mean playout result for the bot (1 win, 0.5 tie, 0 loss); NaN
-    /// when there was nothing to search (one valid command, or the game is over).
+    /// The chosen command's mean playout result for the bot, as [`Scoring`] says; NaN
+    /// when there was nothing to search (one candidate, the opening, or the game is over).
     pub value: f64,
     /// Valid commands considered.
     pub candidates: usize,
@@ -106,20 +193,133 @@ impl Tally {
 }
 
 /// One playout of `command` for `player` from `board`, the opponent's first command and
-/// everything after random: (value to `player`, rounds).
+/// everything after drawn by `policy`: (its worth to `player` as `scoring` says, rounds).
 fn try_command(
     board: &<Fastest as Simulation>::Board,
     player: Player,
     command: Command,
+    config: &BotConfig,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (f64, u32) {
     let mut game = board.clone();
-    let reply = Fastest::random_command(&game, player.other(), rng);
+    let reply = draw(&game, player.other(), config.policy, rng);
     let mut commands = [reply; 2];
     commands[player.index()] = command;
     Fastest::round(&mut game, commands);
-    let result = playout::<Fastest, _>(&mut game, rng);
-    (result.outcome.value_for(player), result.rounds + 1)
+    let rounds = match config.policy {
+        Policy::Uniform => playout::<Fastest, _>(&mut game, rng).rounds,
+        Policy::Builder => {
+            let start = Fastest::round_number(&game);
+            while !Fastest::is_over(&game) {
+                let a = builder_command(&game, Player::A, rng);
+                let b = builder_command(&game, Player::B, rng);
+                Fastest::round(&mut game, [a, b]);
+            }
+            Fastest::round_number(&game) - start
+        }
+    };
+    let outcome = Fastest::outcome(&game).unwrap_or(Outcome::Tie);
+    let value = match config.scoring {
+        Scoring::Outcome => outcome.value_for(player),
+        Scoring::Margin => {
+            let buildings = |p: Player| game.occupied(p).bits().count_ones() as i32;
+            let lead = buildings(player) - buildings(player.other());
+            match outcome {
+                Outcome::Tie => 0,
+                Outcome::Win(winner) if winner == player => lead.max(1),
+                Outcome::Win(_) => lead.min(-1),
+            }
+            .into()
+        }
+    };
+    (value, rounds + 1)
+}
+
+/// One command for `player` drawn as `policy` says.
+fn draw(
+    board: &<Fastest as Simulation>::Board,
+    player: Player,
+    policy: Policy,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Command {
+    match policy {
+        Policy::Uniform => Fastest::random_command(board, player, rng),
+        Policy::Builder => builder_command(board, player, rng),
+    }
+}
+
+/// A builder's random command ([`Policy::Builder`]): doing nothing, each kind `player` can
+/// build (energy only while it is short: an income of at most [`SHORT_INCOME`] or a store of
+/// at most [`SHORT_STORE`]) and the iron curtain (when it can be raised), equally likely; a
+/// building goes on a uniformly drawn empty cell. Always a valid command.
+pub fn builder_command<R: Rng + ?Sized>(
+    board: &<Fastest as Simulation>::Board,
+    player: Player,
+    rng: &mut R,
+) -> Command {
+    let options = board.build_options(player);
+    let empty = options.empty.bits();
+    let short = options.income <= SHORT_INCOME || options.energy <= SHORT_STORE;
+    let mut kinds = [BuildingKind::Energy; 4];
+    let mut count = 0;
+    if empty != 0 {
+        for (kind, can) in BuildingKind::ALL.into_iter().zip(options.kinds) {
+            if can && (kind != BuildingKind::Energy || short) {
+                kinds[count] = kind;
+                count += 1;
+            }
+        }
+    }
+    match rng.random_range(0..1 + count + usize::from(options.curtain)) {
+        0 => Command::Nothing,
+        pick if pick <= count => {
+            let bit = FastestGather::nth_set_bit(empty, rng.random_range(0..empty.count_ones()));
+            Command::Build {
+                x: (bit & 7) as u8,
+                y: (bit >> 3) as u8,
+                kind: kinds[pick - 1],
+            }
+        }
+        _ => Command::IronCurtain,
+    }
+}
+
+/// The first commands the bot tries for `player`, as `policy` says.
+fn candidates(
+    board: &<Fastest as Simulation>::Board,
+    player: Player,
+    policy: Policy,
+) -> Vec<Command> {
+    let valid = Fastest::valid_commands(board, player);
+    match policy {
+        Policy::Uniform => valid,
+        Policy::Builder => valid
+            .into_iter()
+            .filter(|c| !matches!(c, Command::Deconstruct { .. }))
+            .collect(),
+    }
+}
+
+/// The opening's command ([`BotConfig::opening`]) in round `round`, or `None` once the
+/// opening is over.
+fn opening_command(board: &<Fastest as Simulation>::Board, player: Player) -> Option<Command> {
+    if Fastest::round_number(board) >= OPENING_ROUNDS {
+        return None;
+    }
+    let options = board.build_options(player);
+    let back_column = BACK_COLUMN & options.empty.bits();
+    Some(
+        if options.can_build(BuildingKind::Energy) && back_column != 0 {
+            let bit = back_column.trailing_zeros();
+            Command::Build {
+                x: (bit & 7) as u8,
+                y: (bit >> 3) as u8,
+                kind: BuildingKind::Energy,
+            }
+        } else {
+            Command::Nothing
+        },
+    )
 }
 
 /// The bot's command as player A, the player a `state.json` is rendered for.
@@ -130,7 +330,19 @@ pub fn choose_command(state: &State, config: &BotConfig) -> BotChoice {
 /// The bot's command as `player` (in `player`'s own frame).
 pub fn choose_command_for(state: &State, player: Player, config: &BotConfig) -> BotChoice {
     let board = Fastest::load(state);
-    let candidates = Fastest::valid_commands(&board, player);
+    if config.opening
+        && !Fastest::is_over(&board)
+        && let Some(command) = opening_command(&board, player)
+    {
+        return BotChoice {
+            command,
+            playouts: 0,
+            rounds: 0,
+            value: f64::NAN,
+            candidates: 1,
+        };
+    }
+    let candidates = candidates(&board, player, config.policy);
     if candidates.len() == 1 || Fastest::is_over(&board) {
         return BotChoice {
             command: candidates[0],
@@ -148,11 +360,12 @@ pub fn choose_command_for(state: &State, player: Player, config: &BotConfig) -> 
         start: Instant::now(),
     };
     let tallies = in_pool(config.threads, || match config.search {
-        Search::Halving => halving(decision),
+        Search::Halving => halving(decision, u32::MAX, 1),
+        Search::Thirds => halving(decision, 3, 5),
         Search::Ucb => ucb(decision),
     });
     let (best, tally) = match config.search {
-        Search::Halving => tallies
+        Search::Halving | Search::Thirds => tallies
             .iter()
             .enumerate()
             .filter(|(_, t)| t.playouts > 0)
@@ -212,15 +425,16 @@ impl<'a> Decision<'a> {
     }
 }
 
-/// Successive halving. A candidate's tally adds up the playouts of every phase it took part
-/// in; dropped candidates come back with a mean of minus infinity so only survivors can be
-/// chosen.
-fn halving(decision: Decision<'_>) -> Vec<Tally> {
+/// Successive halving in at most `max_phases` phases (⌈log2 n⌉ where fewer), each dropping
+/// the worse half but keeping at least `floor`. A candidate's tally adds up the playouts of
+/// every phase it took part in; dropped candidates come back with a mean of minus infinity
+/// so only survivors can be chosen.
+fn halving(decision: Decision<'_>, max_phases: u32, floor: usize) -> Vec<Tally> {
     let (board, player, candidates, config, start) = decision.parts();
     let n = candidates.len();
     let mut tallies = vec![Tally::default(); n];
     let mut alive: Vec<usize> = (0..n).collect();
-    let phases = (usize::BITS - (n - 1).leading_zeros()).max(1);
+    let phases = (usize::BITS - (n - 1).leading_zeros()).clamp(1, max_phases);
     let mut counters = vec![0u64; n];
     let mut spent = 0u64;
     for phase in 0..phases {
@@ -236,7 +450,8 @@ fn halving(decision: Decision<'_>) -> Vec<Tally> {
                     let runs = per(k);
                     for r in 0..runs {
                         let mut rng = game_rng(config.seed ^ (c as u64) << 40, counters[c] + r);
-                        let (value, rounds) = try_command(board, player, candidates[c], &mut rng);
+                        let (value, rounds) =
+                            try_command(board, player, candidates[c], config, &mut rng);
                         tally.value += value;
                         tally.playouts += 1;
                         tally.rounds += u64::from(rounds);
@@ -274,7 +489,7 @@ fn halving(decision: Decision<'_>) -> Vec<Tally> {
                 }
             }
         }
-        if alive.len() <= 1 {
+        if alive.len() <= floor.max(1) {
             break;
         }
         alive.sort_by(|&a, &b| {
@@ -283,7 +498,7 @@ fn halving(decision: Decision<'_>) -> Vec<Tally> {
                 .total_cmp(&tallies[a].mean())
                 .then(a.cmp(&b))
         });
-        alive.truncate(alive.len().div_ceil(2));
+        alive.truncate(alive.len().div_ceil(2).max(floor));
     }
     // Only the survivors count for the final choice.
     let mut result = vec![Tally::default(); n];
@@ -321,14 +536,18 @@ fn ucb(decision: Decision<'_>) -> Vec<Tally> {
                 total as usize
             } else {
                 let ln = (total as f64).ln();
+                // UCB1 wants rewards in 0..=1: the mean rescaled from the scoring's range.
+                let (low, high) = config.scoring.range();
                 (0..n)
                     .max_by(|&a, &b| {
-                        let score = |t: &Tally| t.mean() + (2.0 * ln / t.playouts as f64).sqrt();
+                        let score = |t: &Tally| {
+                            (t.mean() - low) / (high - low) + (2.0 * ln / t.playouts as f64).sqrt()
+                        };
                         score(&tallies[a]).total_cmp(&score(&tallies[b]))
                     })
                     .unwrap_or(0)
             };
-            let (value, rounds) = try_command(board, player, candidates[c], &mut rng);
+            let (value, rounds) = try_command(board, player, candidates[c], config, &mut rng);
             tallies[c].merge(Tally {
                 value,
                 playouts: 1,

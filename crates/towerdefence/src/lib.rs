@@ -81,8 +81,9 @@
 //!
 //! [`random::playout`] plays uniformly random valid commands for both players until the
 //! end; [`random::playouts`] runs a seeded batch on a rayon pool (the totals do not depend
-//! on the number of threads). [`bot::choose_command`] is a Monte Carlo bot (successive
-//! halving or flat UCB over its valid commands) and [`bot::play_games`] plays it against a
+//! on the number of threads). [`bot::choose_command`] is a Monte Carlo bot (a back-column
+//! opening, then successive halving or flat UCB over its first commands, with playouts by a
+//! builder's draw, scored by the winner's margin) and [`bot::play_games`] plays it against a
 //! random player or another bot. [`replay::replay_dir`] checks a strategy against a
 //! directory of recorded rounds and reports the first field that differs.
 
@@ -103,8 +104,8 @@ pub use bitgames_bitboard::{Strategy, StrategyInfo, StrategyKind};
 pub use command::Command;
 pub use error::Error;
 pub use kernels::{
-    Bitwise, BitwiseBoard, Fastest, Game, Naive, NaiveBoard, Simulation, StrategyVisitor,
-    for_each_strategy, strategies,
+    Bitwise, BitwiseBoard, BuildOptions, Fastest, Game, Naive, NaiveBoard, Simulation,
+    StrategyVisitor, for_each_strategy, strategies,
 };
 pub use rules::{BuildingKind, Outcome, Player};
 pub use state::{Building, FieldDifference, MAX_MISSILES_PER_CELL, PlayerState, State};

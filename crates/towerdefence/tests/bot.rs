@@ -1,11 +1,18 @@
-//! The Monte Carlo bot: it finds the one saving move of a position, is reproducible with a
-//! playout budget, only plays valid commands, and beats the random player.
+//! The Monte Carlo bot: it finds the one saving move of a position with every search,
+//! policy and scoring, is reproducible with a playout budget, only plays valid commands,
+//! opens as documented, and beats the random player.
 
 use bitgames_towerdefence::bot::{
-    BotConfig, Budget, Controller, Search, choose_command, choose_command_for, play_game,
-    play_games,
+    BotConfig, Budget, Controller, OPENING_ROUNDS, Policy, SHORT_INCOME, SHORT_STORE, Scoring,
+    Search, builder_command, choose_command, choose_command_for, play_game, play_games,
 };
-use bitgames_towerdefence::{BuildingKind, Command, Game, Outcome, Player, PlayerState, State};
+use bitgames_towerdefence::{
+    Building, BuildingKind, Command, Fastest, Game, Outcome, Player, PlayerState, Simulation, State,
+};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const SEARCHES: [Search; 3] = [Search::Halving, Search::Thirds, Search::Ucb];
 
 /// Both bases at 5 health, B ahead on score. A's missile at map (11,5) and B's at map
 /// (4,2) will both hit a base in the round after next, a double knock-out that B wins on
@@ -55,26 +62,36 @@ fn the_blocking_position_is_lost_unless_a_blocks() {
 }
 
 #[test]
-fn both_searches_find_the_saving_move() {
-    for search in [Search::Halving, Search::Ucb] {
-        let config = BotConfig {
-            budget: Budget::Playouts(20_000),
-            threads: 2,
-            seed: 5,
-            search,
-        };
-        let choice = choose_command(&blocking_position(), &config);
-        assert!(
-            blocks(choice.command),
-            "{search:?} chose {}",
-            choice.command
-        );
-        // A's random playout deconstructs the blocker half the time (it is then A's only
-        // valid command besides doing nothing), so a block is worth about 0.5; anything
-        // else about 0.
-        assert!(choice.value > 0.4, "{search:?}: {choice:?}");
-        assert!(choice.playouts >= 20_000, "{search:?}: {choice:?}");
-        assert!(choice.candidates > 100);
+fn every_search_policy_and_scoring_finds_the_saving_move() {
+    for search in SEARCHES {
+        for policy in [Policy::Uniform, Policy::Builder] {
+            for scoring in [Scoring::Outcome, Scoring::Margin] {
+                let config = BotConfig {
+                    budget: Budget::Playouts(20_000),
+                    threads: 2,
+                    seed: 5,
+                    search,
+                    policy,
+                    scoring,
+                    opening: true,
+                };
+                let what = format!("{search:?}, {policy:?}, {scoring:?}");
+                let choice = choose_command(&blocking_position(), &config);
+                assert!(blocks(choice.command), "{what} chose {}", choice.command);
+                // Anything but a block loses at once (worth 0 by outcome, -1 by margin: no
+                // other buildings stand). A block wins (1 either way) unless A's own playout
+                // tears the blocker down, which a uniform player does half the time (it is
+                // then its only command besides doing nothing) and a builder never does.
+                let least = match (policy, scoring) {
+                    (Policy::Uniform, Scoring::Outcome) => 0.4,
+                    (Policy::Uniform, Scoring::Margin) => -0.2,
+                    (Policy::Builder, _) => 0.9,
+                };
+                assert!(choice.value > least, "{what}: {choice:?}");
+                assert!(choice.playouts >= 20_000, "{what}: {choice:?}");
+                assert!(choice.candidates > 100, "{what}: {choice:?}");
+            }
+        }
     }
 }
 
@@ -96,7 +113,7 @@ fn the_bot_as_b_answers_in_its_own_frame() {
         budget: Budget::Playouts(20_000),
         threads: 1,
         seed: 9,
-        search: Search::Ucb,
+        ..BotConfig::default()
     };
     let choice = choose_command_for(&mirrored, Player::B, &config);
     assert!(blocks(choice.command), "chose {}", choice.command);
@@ -109,12 +126,13 @@ fn a_playout_budget_makes_the_bot_reproducible() {
         game.round(["0,0,2".parse().expect("command"), Command::Nothing]);
     }
     let state = game.state();
-    for search in [Search::Halving, Search::Ucb] {
+    for search in SEARCHES {
         let config = BotConfig {
             budget: Budget::Playouts(3_000),
             threads: 2,
             seed: 3,
             search,
+            ..BotConfig::default()
         };
         let first = choose_command(&state, &config);
         let second = choose_command(&state, &config);
@@ -135,18 +153,155 @@ fn the_bot_has_nothing_to_search_when_the_game_is_over() {
 
 #[test]
 fn the_bot_beats_the_random_player() {
-    let bot = BotConfig {
-        budget: Budget::Playouts(1_000),
-        threads: 2,
-        seed: 1,
-        search: Search::Ucb,
-    };
-    let result = play_games(&bot, &Controller::Random, 4, 11);
-    assert_eq!(result.games, 4);
-    assert_eq!(result.wins, 4, "{result:?}");
+    for bot in [
+        BotConfig::uniform(Budget::Playouts(1_000)),
+        BotConfig {
+            budget: Budget::Playouts(1_000),
+            ..BotConfig::default()
+        },
+    ] {
+        let bot = BotConfig {
+            threads: 2,
+            seed: 1,
+            ..bot
+        };
+        let result = play_games(&bot, &Controller::Random, 4, 11);
+        assert_eq!(result.games, 4);
+        assert_eq!(result.wins, 4, "{bot:?}: {result:?}");
+    }
     // A single game reports its end.
     let record = play_game([&Controller::Random, &Controller::Random], 3);
     assert!(record.final_state.is_over());
     assert_eq!(record.final_state.outcome(), Some(record.outcome));
     assert_eq!(record.rounds, record.final_state.round());
+}
+
+#[test]
+fn the_opening_builds_energy_up_the_back_column_whenever_it_can() {
+    for player in Player::BOTH {
+        let config = BotConfig {
+            budget: Budget::Playouts(500),
+            threads: 1,
+            ..BotConfig::default()
+        };
+        let mut game: Game = Game::start();
+        let mut built = Vec::new();
+        for round in 0..OPENING_ROUNDS {
+            let state = game.state();
+            let energy = state.player(player).energy;
+            let choice = choose_command_for(&state, player, &config);
+            assert_eq!(
+                choice.playouts, 0,
+                "round {round}: the opening does not search"
+            );
+            let expected = if energy >= BuildingKind::Energy.stats().price {
+                Command::Build {
+                    x: 0,
+                    y: built.len() as u8,
+                    kind: BuildingKind::Energy,
+                }
+            } else {
+                Command::Nothing
+            };
+            assert_eq!(
+                choice.command, expected,
+                "{player:?}, round {round}, {energy} energy"
+            );
+            if choice.command != Command::Nothing {
+                built.push(round);
+            }
+            let mut commands = [Command::Nothing; 2];
+            commands[player.index()] = choice.command;
+            game.round(commands);
+        }
+        // 20 energy at the start and 5 a round, then 3 more for each energy building once
+        // it is built: rounds 0, 4 (5 + 5 + 5 + 8 = 23 before it), then faster.
+        assert!(
+            built.len() >= 5,
+            "{player:?}: only built in rounds {built:?}"
+        );
+        assert_eq!(built[0], 0);
+        // After the opening the bot searches.
+        let choice = choose_command_for(&game.state(), player, &config);
+        assert!(choice.playouts >= 500, "{choice:?}");
+        // Without the opening it searches from the start.
+        let searching = BotConfig {
+            opening: false,
+            ..config
+        };
+        assert!(choose_command_for(&State::start(), player, &searching).playouts >= 500);
+    }
+}
+
+#[test]
+fn a_builders_draw_is_valid_never_tears_down_and_skips_energy_when_rich() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    // Rich: 200 energy and 16 constructed energy buildings (5 + 16 x 3 = 53 income): no
+    // energy buildings. Poor: the same buildings but 100 energy (at most 120 stored): energy
+    // buildings again.
+    let energy_building = Building {
+        construction_time_left: -1,
+        ..Building::placed(BuildingKind::Energy)
+    };
+    let mut rich = State::start();
+    for y in 0..8 {
+        for x in 0..2 {
+            rich = rich
+                .with_building(x, y, Some(energy_building))
+                .expect("a valid state");
+        }
+    }
+    let numbers = |energy| PlayerState {
+        energy,
+        iron_curtain_available: true,
+        ..PlayerState::START
+    };
+    let poor = rich
+        .clone()
+        .with_player(Player::A, numbers(SHORT_STORE))
+        .expect("state");
+    let rich = rich.with_player(Player::A, numbers(200)).expect("state");
+    for (state, energy_allowed) in [(rich, false), (poor, true)] {
+        let board = Fastest::load(&state);
+        let options = board.build_options(Player::A);
+        assert_eq!(options.income, 5 + 16 * 3);
+        assert_eq!(
+            options.income > SHORT_INCOME && options.energy > SHORT_STORE,
+            !energy_allowed
+        );
+        let valid = Fastest::valid_commands(&board, Player::A);
+        let mut kinds = [0u32; 4];
+        let (mut nothing, mut curtain) = (0, 0);
+        for _ in 0..20_000 {
+            let command = builder_command(&board, Player::A, &mut rng);
+            assert!(valid.contains(&command), "{command} is not valid");
+            match command {
+                Command::Nothing => nothing += 1,
+                Command::IronCurtain => curtain += 1,
+                Command::Build { kind, .. } => {
+                    kinds[BuildingKind::ALL
+                        .iter()
+                        .position(|&k| k == kind)
+                        .expect("kind")] += 1
+                }
+                Command::Deconstruct { .. } => panic!("a builder never deconstructs"),
+            }
+        }
+        // Doing nothing, defence, attack, (energy,) tesla and the curtain equally likely.
+        let choices = if energy_allowed { 6 } else { 5 };
+        let share = 20_000 / choices;
+        for (what, count) in [("nothing", nothing), ("curtain", curtain)]
+            .into_iter()
+            .chain(BuildingKind::ALL.iter().map(|k| k.engine_name()).zip(kinds))
+        {
+            if what == "ENERGY" && !energy_allowed {
+                assert_eq!(count, 0, "energy built while rich");
+            } else {
+                assert!(
+                    count.abs_diff(share) < share / 10,
+                    "{what}: {count} of 20,000, expected about {share}"
+                );
+            }
+        }
+    }
 }

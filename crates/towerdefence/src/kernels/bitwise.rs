@@ -46,7 +46,7 @@ bitgames_bitboard::strategy! {
 }
 
 /// A player's back column (bit column 0 of its own frame).
-const BACK_COLUMN: u64 = 0x0101_0101_0101_0101;
+pub(crate) const BACK_COLUMN: u64 = 0x0101_0101_0101_0101;
 /// A player's front column (bit column 7 of its own frame).
 const FRONT_COLUMN: u64 = 0x8080_8080_8080_8080;
 /// Tiers of health (a defence tower absorbs four missiles) and of missile counts.
@@ -442,7 +442,49 @@ fn missile_step_tiers<const DEPTH: usize>(
     }
 }
 
+/// What a player has and can build now ([`BitwiseBoard::build_options`]): what a playout
+/// policy or an opening needs to choose a build without listing every valid command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// The empty cells of the player's half, own frame.
+    pub empty: Bitboard<TowerDefence>,
+    /// Per kind, in [`BuildingKind::ALL`]'s order: whether the player can build one now
+    /// (it has the energy and, for teslas, fewer than two).
+    pub kinds: [bool; 4],
+    /// Whether the player can raise the iron curtain now.
+    pub curtain: bool,
+    /// Energy in store.
+    pub energy: i32,
+    /// Energy the player will earn this round: the base income plus its constructed
+    /// energy buildings'.
+    pub income: i32,
+}
+
+impl BuildOptions {
+    /// Whether the player can build a `kind` now.
+    pub fn can_build(&self, kind: BuildingKind) -> bool {
+        BuildingKind::ALL
+            .iter()
+            .zip(self.kinds)
+            .any(|(&k, can)| k == kind && can)
+    }
+}
+
 impl BitwiseBoard {
+    /// What `player` has and can build. The builds of the canonical command order (see
+    /// [`Simulation`]) are exactly `kinds` over `empty`.
+    pub fn build_options(&self, player: Player) -> BuildOptions {
+        let side = &self.sides[player.index()];
+        BuildOptions {
+            empty: Bitboard::from_bits_truncate(!side.occupied),
+            kinds: BuildingKind::ALL.map(|kind| side.can_build(kind)),
+            curtain: side.can_raise_curtain(),
+            energy: side.energy,
+            income: ROUND_INCOME
+                + ENERGY_INCOME * (side.energy_towers & side.constructed).count_ones() as i32,
+        }
+    }
+
     /// The cells (own frame) holding `player`'s buildings, constructed or not.
     pub fn occupied(&self, player: Player) -> Bitboard<TowerDefence> {
         Bitboard::from_bits_truncate(self.sides[player.index()].occupied)

@@ -11,8 +11,9 @@ use crate::{Command, State};
 mod bitwise;
 mod naive;
 
+pub(crate) use bitwise::BACK_COLUMN;
 pub use bitwise::Bitwise;
-pub use bitwise::BitwiseBoard;
+pub use bitwise::{BitwiseBoard, BuildOptions};
 pub use naive::Naive;
 pub use naive::NaiveBoard;
 
