@@ -3,6 +3,11 @@
 //! written by another thread (an engine that stops reading cannot stall the referee on a
 //! full pipe), and the child is killed and reaped on a timeout and whenever the value is
 //! dropped.
+//!
+//! On Unix every engine starts in a process group of its own, and killing it kills the
+//! whole group: an engine started through a shell script or a launcher (a bot's
+//! `bot.json` run command, `sh -c ...`) leaves no grandchild behind still running, still
+//! holding the output pipe open or the bot's files.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -69,10 +74,9 @@ impl EngineProcess {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|e| spawn_error(argv, e))?;
+        let mut child = spawn_in_own_group(&mut command).map_err(|e| spawn_error(argv, e))?;
         let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_and_reap(&mut child);
             return Err(spawn_error(argv, "no pipes to its input and output"));
         };
         let (sender, lines) = mpsc::channel();
@@ -86,8 +90,7 @@ impl EngineProcess {
                 .spawn(move || write_lines(stdin, &outgoing))
         });
         if let Err(err) = writer {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_and_reap(&mut child);
             return Err(spawn_error(argv, err));
         }
         Ok(EngineProcess {
@@ -150,12 +153,37 @@ impl EngineProcess {
         })
     }
 
-    /// Kills the child and reaps it (nothing if it has already gone).
+    /// Kills the child and its process group, and reaps it (nothing if it has already
+    /// gone).
     pub(crate) fn kill(&mut self) {
         self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_and_reap(&mut self.child);
     }
+}
+
+/// Spawns `command` as the leader of a new process group (on Unix; elsewhere as it is).
+fn spawn_in_own_group(command: &mut Command) -> std::io::Result<Child> {
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    command.spawn()
+}
+
+/// Kills `child` with everything it started (its process group, on Unix) and reaps it.
+/// Safe to call again: a group that has gone is not signalled, and a reaped child is not
+/// waited for twice.
+fn kill_and_reap(child: &mut Child) {
+    // Only while the child has not been reaped is its pid surely still its group's id.
+    if let Ok(None) = child.try_wait() {
+        #[cfg(unix)]
+        if let Some(group) = i32::try_from(child.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+        let _ = child.kill();
+    }
+    let _ = child.wait();
 }
 
 impl Drop for EngineProcess {
@@ -230,26 +258,24 @@ pub(crate) fn run_to_completion(
     let Some((program, args)) = argv.split_first() else {
         return Err(spawn_error(argv, "empty command line"));
     };
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| spawn_error(argv, e))?;
+        .stderr(Stdio::null());
+    let mut child = spawn_in_own_group(&mut command).map_err(|e| spawn_error(argv, e))?;
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return Ok(status),
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
             Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_and_reap(&mut child);
                 return Err(Fault::Timeout(allowed.as_millis()));
             }
             Err(err) => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_and_reap(&mut child);
                 return Err(Fault::Crashed(format!("could not be waited for: {err}")));
             }
         }
@@ -276,14 +302,72 @@ mod tests {
         let read = process.read_line(Instant::now() + allowed, allowed);
         assert_eq!(read, Err(Fault::Timeout(200)));
         assert!(started.elapsed() < Duration::from_secs(10));
-        let alive = Command::new("kill")
-            .args(["-0", &pid.to_string()])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(!alive, "process {pid} is still running");
+        assert!(
+            !is_running(&pid.to_string()),
+            "process {pid} is still running"
+        );
         // Once killed, a send is a crash, not a hang.
         assert!(matches!(process.send("go"), Err(Fault::Crashed(_))));
+    }
+
+    fn is_running(pid: &str) -> bool {
+        Command::new("kill")
+            .args(["-0", pid])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    /// An engine behind a launcher: a shell that starts the real engine in the background
+    /// and waits. A timeout kills the engine too, not only the shell the referee started.
+    #[test]
+    fn a_timeout_kills_what_the_engine_started() {
+        let script = "sleep 300 & echo $!; wait";
+        let argv = ["sh".to_owned(), "-c".to_owned(), script.to_owned()];
+        let mut process = EngineProcess::spawn(&argv, None).expect("sh starts");
+        let long = Duration::from_secs(10);
+        let grandchild = process
+            .read_line(Instant::now() + long, long)
+            .expect("the background pid");
+        assert!(is_running(&grandchild), "sleep {grandchild} did not start");
+        let allowed = Duration::from_millis(100);
+        let read = process.read_line(Instant::now() + allowed, allowed);
+        assert_eq!(read, Err(Fault::Timeout(100)));
+        // SIGKILL is delivered at once, but the killed sleep is a zombie until its parent
+        // (killed too) is gone and init reaps it: wait for that, a few seconds at most.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while is_running(&grandchild) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let state = std::fs::read_to_string(format!("/proc/{grandchild}/stat")).unwrap_or_default();
+        assert!(
+            !is_running(&grandchild) || state.split_whitespace().nth(2) == Some("Z"),
+            "the engine's child {grandchild} is still running: {state}"
+        );
+    }
+
+    /// The same for a bot run to completion each round (the Entelect way).
+    #[test]
+    fn a_bot_that_overruns_is_killed_with_what_it_started() {
+        let dir = std::env::temp_dir().join(format!("bitgames-group-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let script = "sleep 300 & echo $! > grandchild; wait";
+        let argv = ["sh".to_owned(), "-c".to_owned(), script.to_owned()];
+        let allowed = Duration::from_millis(300);
+        let ran = run_to_completion(&argv, &dir, Instant::now() + allowed, allowed);
+        assert_eq!(ran.err(), Some(Fault::Timeout(300)));
+        let grandchild = std::fs::read_to_string(dir.join("grandchild")).expect("pid file");
+        let grandchild = grandchild.trim();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while is_running(grandchild) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let state = std::fs::read_to_string(format!("/proc/{grandchild}/stat")).unwrap_or_default();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            !is_running(grandchild) || state.split_whitespace().nth(2) == Some("Z"),
+            "the bot's child {grandchild} is still running: {state}"
+        );
     }
 
     /// Output that ends (an engine that exits) is a crash with the exit status.
