@@ -81,12 +81,11 @@ pub enum Error {
         /// `buildingsStats.TESLA.price`).
         field: String,
     },
-    /// The `players` list is not player A then player B, as the engine writes it: a
-    /// player is missing or repeated, or the two are swapped (which would give each
-    /// player the other's energy, health and score).
+    /// The `players` list is not one player A and one player B (in either order): a
+    /// player is missing or repeated.
     #[error(
-        "state JSON: players: expected players A and B, in that order (the engine lists \
-         player A first), found playerTypes {found:?}"
+        "state JSON: players: expected one player A and one player B, found playerTypes \
+         {found:?}"
     )]
     PlayerTypes {
         /// The `playerType` of each entry of `players`, in file order.

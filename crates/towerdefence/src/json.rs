@@ -294,8 +294,8 @@ fn read_player(json: &JsonPlayer) -> Result<PlayerState, Error> {
 
 impl State {
     /// Reads the engine's `state.json` (rendered for player A), checking its configuration
-    /// against v3.0.2 (a missing setting is [`Error::MissingConfig`]), the players' order
-    /// ([`Error::PlayerTypes`]), each cell's owner ([`Error::CellOwner`]) and the state
+    /// against v3.0.2 (a missing setting is [`Error::MissingConfig`]), that it has one
+    /// player A and one player B ([`Error::PlayerTypes`]), each cell's owner ([`Error::CellOwner`]) and the state
     /// against [`State::validate`].
     ///
     /// ```
@@ -318,14 +318,16 @@ impl State {
         let mut state = State::start();
         state.round = round;
 
-        // The engine lists player A, then B. Any other list (one missing or repeated, or
-        // the two swapped, which would hand each player the other's numbers) is refused.
+        // One player A and one player B, in either order: the engine lists the file's own
+        // player ("A") first for player A, but for player B it keeps its own order with
+        // the labels swapped ("B" first), so each is read by its playerType (as Worthe's
+        // bot reads them). One missing or repeated is refused.
         let types: Vec<&str> = json
             .players
             .iter()
             .map(|p| p.player_type.as_str())
             .collect();
-        if types != ["A", "B"] {
+        if types != ["A", "B"] && types != ["B", "A"] {
             return Err(Error::PlayerTypes {
                 found: types.into_iter().map(str::to_owned).collect(),
             });

@@ -181,7 +181,7 @@ fn malformed_state_files_say_what_is_wrong() {
                 "\"playerType\":\"B\",\"energy\"",
                 "\"playerType\":\"A\",\"energy\"",
             ),
-            "expected players A and B, in that order",
+            "expected one player A and one player B",
         ),
         (
             edit(
@@ -302,37 +302,54 @@ fn missing_settings_are_typed_errors() {
 }
 
 #[test]
-fn swapped_or_repeated_player_types_are_typed_errors() {
+fn players_are_read_by_their_type_in_either_order() {
+    // The engine writes player B's file with the list in its own order and the labels
+    // swapped ("B" first): the same state as the list in the usual order.
+    let json = valid_json();
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let players = value["players"].as_array_mut().expect("a players list");
+    assert_eq!(players[0]["playerType"], "A");
+    players.swap(0, 1);
+    let reordered = serde_json::to_string(&value).expect("JSON");
+    assert_ne!(reordered, json);
+    assert_eq!(
+        State::from_json(&reordered).expect("B listed first"),
+        State::from_json(&json).expect("A listed first")
+    );
+}
+
+#[test]
+fn missing_or_repeated_player_types_are_typed_errors() {
     let json = valid_json();
     let read = refused;
-    // The two players' playerTypes swapped: read as it was, A would get B's 155 energy.
-    let swapped = edit(
-        &edit(
-            &json,
-            "{\"playerType\":\"A\",\"energy\":295",
-            "{\"playerType\":\"B\",\"energy\":295",
-        ),
-        "{\"playerType\":\"B\",\"energy\":155",
-        "{\"playerType\":\"A\",\"energy\":155",
-    );
-    let err = read(&swapped);
-    assert_eq!(
-        err,
-        Error::PlayerTypes {
-            found: vec!["B".into(), "A".into()]
-        }
-    );
-    assert!(err.to_string().contains("in that order"), "{err}");
     // One player twice.
     let twice = edit(
         &json,
         "{\"playerType\":\"B\",\"energy\":155",
         "{\"playerType\":\"A\",\"energy\":155",
     );
+    let err = read(&twice);
     assert_eq!(
-        read(&twice),
+        err,
         Error::PlayerTypes {
             found: vec!["A".into(), "A".into()]
+        }
+    );
+    assert!(
+        err.to_string().contains("one player A and one player B"),
+        "{err}"
+    );
+    // One player left out.
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    value["players"]
+        .as_array_mut()
+        .expect("a players list")
+        .truncate(1);
+    let one = serde_json::to_string(&value).expect("JSON");
+    assert_eq!(
+        read(&one),
+        Error::PlayerTypes {
+            found: vec!["A".into()]
         }
     );
 }
