@@ -1,8 +1,8 @@
 //! A Monte Carlo bot: every candidate first command is tried in random playouts (the
 //! opponent's first command random too), and the one with the best mean result is played.
 //!
-//! Four choices make the bot, each a field of [`BotConfig`] measured by matches (the
-//! README's "Against other engines" has the figures):
+//! Four choices make the bot, each a field of [`BotConfig`]; the defaults were measured
+//! together against Worthe's bot (the README's "Against other engines" has the figures):
 //! - the [`Policy`]: how the playouts' players choose (by default a builder's draw: a kind
 //!   of building, then an empty cell, never a deconstruction) and so which first commands
 //!   are worth trying;
