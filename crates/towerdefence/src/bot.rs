@@ -26,8 +26,8 @@ use rayon::prelude::*;
 use bitgames_bitboard::gather::{BitGather, FastestGather};
 use rand::{Rng, RngExt};
 
-use crate::kernels::{BACK_COLUMN, Fastest, Simulation};
-use crate::random::{game_rng, in_pool, playout};
+use crate::kernels::{BACK_COLUMN, Fastest, Simulation, cell_of};
+use crate::random::{game_rng, in_pool, playout_with};
 use crate::rules::{BuildingKind, Outcome, Player};
 use crate::{Command, State};
 
@@ -164,7 +164,7 @@ pub struct BotChoice {
     /// The chosen command's mean playout result for the bot, as [`Scoring`] says; NaN
     /// when there was nothing to search (one candidate, the opening, or the game is over).
     pub value: f64,
-    /// Valid commands considered.
+    /// Candidate commands considered.
     pub candidates: usize,
 }
 
@@ -206,18 +206,10 @@ fn try_command(
     let mut commands = [reply; 2];
     commands[player.index()] = command;
     Fastest::round(&mut game, commands);
-    let rounds = match config.policy {
-        Policy::Uniform => playout::<Fastest, _>(&mut game, rng).rounds,
-        Policy::Builder => {
-            let start = Fastest::round_number(&game);
-            while !Fastest::is_over(&game) {
-                let a = builder_command(&game, Player::A, rng);
-                let b = builder_command(&game, Player::B, rng);
-                Fastest::round(&mut game, [a, b]);
-            }
-            Fastest::round_number(&game) - start
-        }
-    };
+    let rounds = playout_with::<Fastest, _>(&mut game, rng, |board, who, rng| {
+        draw(board, who, config.policy, rng)
+    })
+    .rounds;
     let outcome = Fastest::outcome(&game).unwrap_or(Outcome::Tie);
     let value = match config.scoring {
         Scoring::Outcome => outcome.value_for(player),
@@ -273,10 +265,13 @@ pub fn builder_command<R: Rng + ?Sized>(
     match rng.random_range(0..1 + count + usize::from(options.curtain)) {
         0 => Command::Nothing,
         pick if pick <= count => {
-            let bit = FastestGather::nth_set_bit(empty, rng.random_range(0..empty.count_ones()));
+            let (x, y) = cell_of(FastestGather::nth_set_bit(
+                empty,
+                rng.random_range(0..empty.count_ones()),
+            ));
             Command::Build {
-                x: (bit & 7) as u8,
-                y: (bit >> 3) as u8,
+                x,
+                y,
                 kind: kinds[pick - 1],
             }
         }
@@ -300,8 +295,8 @@ fn candidates(
     }
 }
 
-/// The opening's command ([`BotConfig::opening`]) in round `round`, or `None` once the
-/// opening is over.
+/// The opening's command ([`BotConfig::opening`]) on `board`, or `None` once the opening
+/// is over.
 fn opening_command(board: &<Fastest as Simulation>::Board, player: Player) -> Option<Command> {
     if Fastest::round_number(board) >= OPENING_ROUNDS {
         return None;
@@ -310,10 +305,10 @@ fn opening_command(board: &<Fastest as Simulation>::Board, player: Player) -> Op
     let back_column = BACK_COLUMN & options.empty.bits();
     Some(
         if options.can_build(BuildingKind::Energy) && back_column != 0 {
-            let bit = back_column.trailing_zeros();
+            let (x, y) = cell_of(back_column.trailing_zeros());
             Command::Build {
-                x: (bit & 7) as u8,
-                y: (bit >> 3) as u8,
+                x,
+                y,
                 kind: BuildingKind::Energy,
             }
         } else {

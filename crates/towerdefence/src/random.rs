@@ -29,10 +29,21 @@ pub struct PlayoutResult {
 /// Plays random commands for both players on `board` until the game is over.
 #[inline]
 pub fn playout<S: Simulation, R: Rng + ?Sized>(board: &mut S::Board, rng: &mut R) -> PlayoutResult {
+    playout_with::<S, R>(board, rng, S::random_command)
+}
+
+/// Plays commands drawn by `draw` (A's, then B's, each round) on `board` until the game is
+/// over: [`playout`] with another policy.
+#[inline]
+pub fn playout_with<S: Simulation, R: Rng + ?Sized>(
+    board: &mut S::Board,
+    rng: &mut R,
+    mut draw: impl FnMut(&S::Board, Player, &mut R) -> Command,
+) -> PlayoutResult {
     let start = S::round_number(board);
     while !S::is_over(board) {
-        let a = S::random_command(board, Player::A, rng);
-        let b = S::random_command(board, Player::B, rng);
+        let a = draw(board, Player::A, rng);
+        let b = draw(board, Player::B, rng);
         S::round(board, [a, b]);
     }
     PlayoutResult {

@@ -111,7 +111,7 @@ pub struct BitwiseBoard {
 
 /// The board cell of own-frame bit `bit`, as (x, y) in the player's own frame.
 #[inline(always)]
-fn cell_of(bit: u32) -> (u8, u8) {
+pub(crate) fn cell_of(bit: u32) -> (u8, u8) {
     ((bit & 7) as u8, (bit >> 3) as u8)
 }
 

@@ -11,8 +11,8 @@ use crate::{Command, State};
 mod bitwise;
 mod naive;
 
-pub(crate) use bitwise::BACK_COLUMN;
 pub use bitwise::Bitwise;
+pub(crate) use bitwise::{BACK_COLUMN, cell_of};
 pub use bitwise::{BitwiseBoard, BuildOptions};
 pub use naive::Naive;
 pub use naive::NaiveBoard;
