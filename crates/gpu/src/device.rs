@@ -17,12 +17,14 @@ use crate::{Error, source};
 pub struct Gpu {
     stream: Arc<CudaStream>,
     othello: Arc<CudaModule>,
+    amazons: Arc<CudaModule>,
     name: String,
     capability: (i32, i32),
 }
 
 impl Gpu {
-    /// Opens device `ordinal`, compiles the kernels and fills their tables.
+    /// Opens device `ordinal`, compiles the kernels (an Othello and an Amazons module) and
+    /// fills their tables.
     ///
     /// # Errors
     ///
@@ -48,17 +50,23 @@ impl Gpu {
         unsafe { context.disable_event_tracking() };
         let capability = context.compute_capability()?;
         let name = context.name()?;
-        let cubin = compile(&source::othello(), capability)?;
-        let othello = context.load_module(Ptx::from_binary(cubin))?;
         let stream = context.default_stream();
-        for constant in source::constants() {
-            let mut symbol = othello.get_global(constant.name, &stream)?;
-            stream.memcpy_htod(&constant.bytes, &mut symbol)?;
-        }
+        let load = |source: &str, constants: Vec<source::Constant>| -> Result<_, Error> {
+            let cubin = compile(source, capability)?;
+            let module = context.load_module(Ptx::from_binary(cubin))?;
+            for constant in constants {
+                let mut symbol = module.get_global(constant.name, &stream)?;
+                stream.memcpy_htod(&constant.bytes, &mut symbol)?;
+            }
+            Ok(module)
+        };
+        let othello = load(&source::othello(), source::constants())?;
+        let amazons = load(&source::amazons(), source::amazons_constants())?;
         stream.synchronize()?;
         Ok(Gpu {
             stream,
             othello,
+            amazons,
             name,
             capability,
         })
@@ -82,6 +90,11 @@ impl Gpu {
     /// An Othello entry point.
     pub(crate) fn othello_function(&self, name: &str) -> Result<CudaFunction, Error> {
         Ok(self.othello.load_function(name)?)
+    }
+
+    /// An Amazons entry point.
+    pub(crate) fn amazons_function(&self, name: &str) -> Result<CudaFunction, Error> {
+        Ok(self.amazons.load_function(name)?)
     }
 }
 

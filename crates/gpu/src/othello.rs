@@ -6,12 +6,12 @@
 //! actions (64 = pass), observations `[3, 8, 8]` int8 (empty, the side to move's discs, the
 //! opponent's).
 
-use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, PushKernelArg};
 
 use bitgames_othello::{Bitboard, Fastest, Kernels, Position, Square};
 use bitgames_search::Player;
 
-use crate::{Error, Gpu, Strategy};
+use crate::{Error, Gpu, Strategy, common};
 
 /// The most games an [`OthelloBatch`] holds (observations alone take 192 bytes a game).
 pub const MAX_GAMES: usize = 1 << 24;
@@ -23,26 +23,6 @@ pub const PLANES: [usize; 3] = [3, 8, 8];
 const OBSERVATION_BYTES: usize = 192;
 /// The deepest perft below the positions handed to the GPU (the kernel's stack).
 pub const MAX_KERNEL_DEPTH: u32 = 24;
-
-/// Threads a block; one game (or position) a thread.
-const BLOCK: u32 = 256;
-
-/// A launch of `threads` threads, [`BLOCK`] a block.
-fn launch_config(threads: u64) -> LaunchConfig {
-    let blocks = threads.div_ceil(u64::from(BLOCK)).max(1);
-    LaunchConfig {
-        grid_dim: (u32::try_from(blocks).expect("grid fits in u32"), 1, 1),
-        block_dim: (BLOCK, 1, 1),
-        shared_mem_bytes: 0,
-    }
-}
-
-/// The SplitMix64 output function: the games' generators start from it, far apart.
-fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The entry points a batch calls each step.
 #[derive(Debug)]
@@ -112,9 +92,7 @@ impl OthelloBatch {
             mask: gpu.othello_function("othello_mask")?,
             sample: gpu.othello_function("othello_sample")?,
         };
-        let seeds: Vec<u64> = (0..n as u64)
-            .map(|i| mix64(seed.wrapping_add(mix64(i.wrapping_add(1)))))
-            .collect();
+        let seeds = common::game_seeds(seed, n);
         let mut batch = OthelloBatch {
             gpu: gpu.clone(),
             strategy,
@@ -177,7 +155,7 @@ impl OthelloBatch {
             .arg(&mut self.pass);
         // SAFETY: the arguments match `othello_reset_<strategy>`'s parameters, and every
         // buffer holds `n` entries.
-        unsafe { launch.launch(launch_config(n)) }?;
+        unsafe { launch.launch(common::config(n)) }?;
         stream.memset_zeros(&mut self.rewards)?;
         stream.memset_zeros(&mut self.terminated)?;
         self.actions_sampled = false;
@@ -200,7 +178,7 @@ impl OthelloBatch {
             .arg(&mut self.rng)
             .arg(&mut self.actions);
         // SAFETY: the arguments match `othello_sample`'s parameters; `n` entries each.
-        unsafe { launch.launch(launch_config(n)) }?;
+        unsafe { launch.launch(common::config(n)) }?;
         self.actions_sampled = true;
         Ok(())
     }
@@ -234,9 +212,7 @@ impl OthelloBatch {
         let pointer = self.actions.device_ptr(self.gpu.stream()).0;
         let checked = !self.actions_sampled;
         // SAFETY: the pointer is the batch's own buffer of `n` actions.
-        unsafe { self.step_from(pointer, checked) }?;
-        self.actions_sampled = false;
-        Ok(())
+        unsafe { self.step_from(pointer, checked) }
     }
 
     /// Steps every game with the actions at `actions`: `n` int64 in device memory of this
@@ -274,20 +250,9 @@ impl OthelloBatch {
                 .arg(&mut self.first_illegal);
             // SAFETY: the arguments match `othello_check_actions`; `actions` holds `n`
             // entries (the caller's promise), the other buffers `n` or one.
-            unsafe { launch.launch(launch_config(n)) }?;
-            let first = stream.clone_dtoh(&self.first_illegal)?[0];
-            if first != u32::MAX {
-                let game = first as usize;
-                let mut action = [0i64];
-                // SAFETY: `actions` holds `n` entries and `game < n`.
-                let view = unsafe { stream.upgrade_device_ptr::<i64>(actions, self.n) };
-                stream.memcpy_dtoh(&view.slice(game..game + 1), &mut action)?;
-                view.leak();
-                return Err(Error::IllegalAction {
-                    game,
-                    action: action[0],
-                });
-            }
+            unsafe { launch.launch(common::config(n)) }?;
+            // SAFETY: `actions` holds `n` entries (the caller's promise).
+            unsafe { common::refuse_illegal(&stream, &self.first_illegal, actions, self.n) }?;
         }
         let mut launch = stream.launch_builder(&self.kernels.step);
         launch
@@ -302,7 +267,9 @@ impl OthelloBatch {
             .arg(&mut self.terminated);
         // SAFETY: the arguments match `othello_step_<strategy>`; every action is legal in
         // its game (checked above, or drawn by `othello_sample` from the same record).
-        unsafe { launch.launch(launch_config(n)) }?;
+        unsafe { launch.launch(common::config(n)) }?;
+        // The positions moved: what `sample_actions` drew no longer applies to them.
+        self.actions_sampled = false;
         self.write_views()
     }
 
@@ -317,7 +284,7 @@ impl OthelloBatch {
             .arg(&self.opponent)
             .arg(&mut self.observations);
         // SAFETY: matches `othello_observe`; 12 threads a game, 16 bytes each.
-        unsafe { launch.launch(launch_config(n * 12)) }?;
+        unsafe { launch.launch(common::config(n * 12)) }?;
         let mut launch = stream.launch_builder(&self.kernels.mask);
         launch
             .arg(&n)
@@ -325,7 +292,7 @@ impl OthelloBatch {
             .arg(&self.pass)
             .arg(&mut self.masks);
         // SAFETY: matches `othello_mask`; a thread per 4 bytes of the `65 n` mask bytes.
-        unsafe { launch.launch(launch_config((n * ACTIONS as u64).div_ceil(4))) }?;
+        unsafe { launch.launch(common::config((n * ACTIONS as u64).div_ceil(4))) }?;
         Ok(())
     }
 
@@ -491,7 +458,7 @@ pub fn playouts(
         .arg(&games_per_thread)
         .arg(&mut totals);
     // SAFETY: matches `othello_playouts_<strategy>`; `totals` holds three counters.
-    unsafe { launch.launch(launch_config(threads)) }?;
+    unsafe { launch.launch(common::config(threads)) }?;
     let totals = stream.clone_dtoh(&totals)?;
     Ok(PlayoutTotals {
         games: threads * u64::from(games_per_thread),
@@ -501,20 +468,9 @@ pub fn playouts(
     })
 }
 
-/// The positions `depth` plies below `(player, opponent)` (side to move first) as parallel
-/// lists, and the leaves above them: games that ended sooner, each one leaf.
-fn frontier(
-    player: u64,
-    opponent: u64,
-    depth: u32,
-    players: &mut Vec<u64>,
-    opponents: &mut Vec<u64>,
-) -> u64 {
-    if depth == 0 {
-        players.push(player);
-        opponents.push(opponent);
-        return 0;
-    }
+/// The positions one ply below each of `frontier` (side to move first, a forced pass being
+/// the one move), and the leaves among them: finished games, each one leaf.
+fn expand(frontier: &[(u64, u64)]) -> (Vec<(u64, u64)>, u64) {
     let legal = |p: u64, o: u64| {
         Fastest::legal_moves(
             Bitboard::from_bits_truncate(p),
@@ -522,34 +478,37 @@ fn frontier(
         )
         .bits()
     };
-    let mut moves = legal(player, opponent);
-    if moves == 0 {
-        return if legal(opponent, player) == 0 {
-            1
-        } else {
-            frontier(opponent, player, depth - 1, players, opponents)
-        };
+    let (mut next, mut leaves) = (Vec::with_capacity(frontier.len() * 10), 0);
+    for &(player, opponent) in frontier {
+        let mut moves = legal(player, opponent);
+        if moves == 0 {
+            if legal(opponent, player) == 0 {
+                leaves += 1;
+            } else {
+                next.push((opponent, player));
+            }
+            continue;
+        }
+        while moves != 0 {
+            let square = Square::from_bit(moves.trailing_zeros()).expect("a board square");
+            moves &= moves - 1;
+            let flipped = Fastest::flips(
+                Bitboard::from_bits_truncate(player),
+                Bitboard::from_bits_truncate(opponent),
+                square,
+            )
+            .bits();
+            next.push((opponent & !flipped, player | flipped | square.mask()));
+        }
     }
-    let mut leaves = 0;
-    while moves != 0 {
-        let square = Square::from_bit(moves.trailing_zeros()).expect("a board square");
-        moves &= moves - 1;
-        let flipped = Fastest::flips(
-            Bitboard::from_bits_truncate(player),
-            Bitboard::from_bits_truncate(opponent),
-            square,
-        )
-        .bits();
-        let mover = player | flipped | square.mask();
-        leaves += frontier(opponent & !flipped, mover, depth - 1, players, opponents);
-    }
-    leaves
+    (next, leaves)
 }
 
 /// Perft on the GPU: the leaves `depth` plies below `position`, a forced pass counting as a
 /// move and a finished game as one leaf (as bitgames-othello and the published tables
-/// count). The host expands the first `split` plies; each GPU thread then takes positions
-/// of that frontier and searches `depth - split` plies below each.
+/// count). The host expands the first `split` plies, breadth first; GPU threads then take
+/// the positions of that frontier as they finish and search `depth - split` plies below
+/// each.
 ///
 /// # Errors
 ///
@@ -562,32 +521,72 @@ pub fn perft_split(
     split: u32,
 ) -> Result<u64, Error> {
     let split = split.min(depth);
-    let below = depth - split;
+    if depth - split > MAX_KERNEL_DEPTH {
+        return Err(Error::Depth {
+            depth: depth - split,
+            max: MAX_KERNEL_DEPTH,
+        });
+    }
+    perft_below(gpu, strategy, position, depth, |plies, _| plies < split)
+}
+
+/// Perft on the GPU as [`perft_split`], the host expanding breadth first until the frontier
+/// holds at least [`FRONTIER`] positions or [`MIN_KERNEL_DEPTH`] plies are left: enough
+/// positions that no thread's subtree holds up the rest.
+///
+/// # Errors
+///
+/// [`Error::Depth`] when even the largest frontier the host makes leaves more than
+/// [`MAX_KERNEL_DEPTH`] plies; [`Error::Driver`].
+pub fn perft(gpu: &Gpu, strategy: Strategy, position: &Position, depth: u32) -> Result<u64, Error> {
+    perft_below(gpu, strategy, position, depth, |plies, frontier| {
+        frontier < FRONTIER && depth - plies > MIN_KERNEL_DEPTH
+    })
+}
+
+/// The frontier size at which [`perft`] hands over to the GPU.
+pub const FRONTIER: usize = 1 << 22;
+/// The fewest plies [`perft`] leaves to the GPU (unless the depth is smaller).
+pub const MIN_KERNEL_DEPTH: u32 = 3;
+
+/// Expands on the host while `more(plies expanded, frontier size)`, then counts below the
+/// frontier on the GPU.
+fn perft_below(
+    gpu: &Gpu,
+    strategy: Strategy,
+    position: &Position,
+    depth: u32,
+    more: impl Fn(u32, usize) -> bool,
+) -> Result<u64, Error> {
+    let mut frontier = vec![(position.player().bits(), position.opponent().bits())];
+    let (mut plies, mut leaves_above) = (0, 0);
+    while plies < depth && !frontier.is_empty() && more(plies, frontier.len()) {
+        let (next, leaves) = expand(&frontier);
+        frontier = next;
+        leaves_above += leaves;
+        plies += 1;
+    }
+    let below = depth - plies;
     if below > MAX_KERNEL_DEPTH {
         return Err(Error::Depth {
             depth: below,
             max: MAX_KERNEL_DEPTH,
         });
     }
-    let (mut players, mut opponents) = (Vec::new(), Vec::new());
-    let leaves_above = frontier(
-        position.player().bits(),
-        position.opponent().bits(),
-        split,
-        &mut players,
-        &mut opponents,
-    );
-    if players.is_empty() {
+    if frontier.is_empty() {
         return Ok(leaves_above);
     }
     let stream = gpu.stream();
     let function = gpu.othello_function(&strategy.entry_point("othello_perft"))?;
-    let count = players.len() as u64;
+    let count = frontier.len() as u64;
+    let players: Vec<u64> = frontier.iter().map(|f| f.0).collect();
+    let opponents: Vec<u64> = frontier.iter().map(|f| f.1).collect();
+    drop(frontier);
     let (players, opponents) = (stream.clone_htod(&players)?, stream.clone_htod(&opponents)?);
     let mut next = stream.alloc_zeros::<u64>(1)?;
     let mut totals = stream.alloc_zeros::<u64>(1)?;
     // Enough threads to fill the device several times over; each takes positions as it goes.
-    let threads = count.min(1 << 18);
+    let threads = count.min(1 << 20);
     let mut launch = stream.launch_builder(&function);
     launch
         .arg(&count)
@@ -597,27 +596,9 @@ pub fn perft_split(
         .arg(&mut next)
         .arg(&mut totals);
     // SAFETY: matches `othello_perft_<strategy>`; `count` positions, one counter each.
-    unsafe { launch.launch(launch_config(threads)) }?;
+    unsafe { launch.launch(common::config(threads)) }?;
     Ok(leaves_above + stream.clone_dtoh(&totals)?[0])
 }
-
-/// [`perft_split`] with the host expanding all but the last 6 plies... see its docs.
-///
-/// # Errors
-///
-/// As [`perft_split`].
-pub fn perft(gpu: &Gpu, strategy: Strategy, position: &Position, depth: u32) -> Result<u64, Error> {
-    perft_split(
-        gpu,
-        strategy,
-        position,
-        depth,
-        depth.saturating_sub(DEFAULT_KERNEL_DEPTH),
-    )
-}
-
-/// The plies [`perft`] leaves to the GPU.
-pub const DEFAULT_KERNEL_DEPTH: u32 = 6;
 
 /// Legal moves of every (`players[i]`, `opponents[i]`) pair, computed on the GPU.
 ///
@@ -648,7 +629,7 @@ pub fn legal_moves(
     let mut launch = stream.launch_builder(&function);
     launch.arg(&n).arg(&p).arg(&o).arg(&mut out);
     // SAFETY: matches `othello_legal_moves_<strategy>`; `n` entries each.
-    unsafe { launch.launch(launch_config(n)) }?;
+    unsafe { launch.launch(common::config(n)) }?;
     Ok(stream.clone_dtoh(&out)?)
 }
 
@@ -689,6 +670,60 @@ pub fn flips(
     let mut launch = stream.launch_builder(&function);
     launch.arg(&n).arg(&p).arg(&o).arg(&s).arg(&mut out);
     // SAFETY: matches `othello_flips_<strategy>`; `n` entries each, squares below 64.
-    unsafe { launch.launch(launch_config(n)) }?;
+    unsafe { launch.launch(common::config(n)) }?;
     Ok(stream.clone_dtoh(&out)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitgames_search::encoding::Encoding;
+
+    /// The host's breadth-first expansion loses and double-counts nothing: the CPU perft
+    /// below each frontier, plus the finished games above it, is perft of the root.
+    #[test]
+    fn expanding_the_frontier_keeps_the_perft_count() {
+        let position = |(p, o): (u64, u64)| {
+            Position::<Fastest>::from_discs(
+                Bitboard::from_bits_truncate(p),
+                Bitboard::from_bits_truncate(o),
+                Player::First,
+            )
+            .expect("disjoint discs")
+        };
+        // The start, and positions late in random games (passes and finished games within
+        // reach).
+        let mut roots = vec![Position::start()];
+        let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(5);
+        for _ in 0..4 {
+            let mut game = Position::start();
+            for _ in 0..50 {
+                if game.returns().is_none() {
+                    game.apply_legal(game.random_action(&mut rng));
+                }
+            }
+            roots.push(game);
+        }
+        for root in roots {
+            for depth in 1..=6 {
+                let expected = bitgames_search::perft(&root, depth);
+                let mut frontier = vec![(root.player().bits(), root.opponent().bits())];
+                let mut leaves_above = 0;
+                for plies in 1..=depth {
+                    let (next, leaves) = expand(&frontier);
+                    frontier = next;
+                    leaves_above += leaves;
+                    let below: u64 = frontier
+                        .iter()
+                        .map(|&f| bitgames_search::perft(&position(f), depth - plies))
+                        .sum();
+                    assert_eq!(
+                        below + leaves_above,
+                        expected,
+                        "perft {depth} of {root}, {plies} plies expanded"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -430,42 +430,11 @@ fn sampled_actions_are_legal_and_cover_every_legal_action() {
     assert_eq!(batch.sample(&mut [5]), [64]);
 }
 
-/// SplitMix64, as `kernels/common.cuh` defines it (Steele, Lea and Flood, OOPSLA 2014).
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn playouts_play_the_games_their_generator_draws() {
-    // Replays each thread's games on the CPU with bitgames-othello and the same draws: the
-    // k-th legal square (in square order) for k = the draw's high half times the count.
+    // Each thread's games replayed on the CPU with bitgames-othello and the same draws.
     let (threads, games, seed) = (16u64, 5u32, 1234u64);
-    let (mut steps, mut black_wins, mut draws) = (0u64, 0u64, 0u64);
-    for thread in 0..threads {
-        let mut state = seed.wrapping_add(thread.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        for _ in 0..games {
-            let mut game = Position::start();
-            while game.returns().is_none() {
-                let moves = game.move_mask().bits();
-                let action = if moves == 0 {
-                    64
-                } else {
-                    let k = (((splitmix64(&mut state) >> 32) * u64::from(moves.count_ones())) >> 32)
-                        as usize;
-                    (0..64).filter(|b| moves >> b & 1 == 1).nth(k).unwrap()
-                };
-                game.apply_legal(action);
-                steps += 1;
-            }
-            let (black, white) = game.discs();
-            black_wins += u64::from(black.len() > white.len());
-            draws += u64::from(black.len() == white.len());
-        }
-    }
+    let expected = common::othello_playouts_on_the_cpu(threads, games, seed);
     let emulator = Emulator::othello();
     for strategy in Strategy::ALL {
         // SAFETY: the signature of `othello_playouts_<strategy>`; three counters.
@@ -475,23 +444,10 @@ fn playouts_play_the_games_their_generator_draws() {
         emulator.launch(threads, || unsafe {
             playouts(threads, seed, games, totals.as_mut_ptr())
         });
-        assert_eq!(totals, [steps, black_wins, draws], "{strategy}");
+        assert_eq!(totals, expected, "{strategy}");
     }
-    assert!(steps > 80 * 5 * 16 / 2, "{steps} steps");
+    assert!(expected[0] > 50 * 5 * 16, "{} steps", expected[0]);
 }
-
-/// The published Othello perft counts (`shared/reference/othello-perft.txt`, Aart Bik's
-/// table): depth, leaves.
-const PUBLISHED: [(u32, u64); 8] = [
-    (1, 4),
-    (2, 12),
-    (3, 56),
-    (4, 244),
-    (5, 1_396),
-    (6, 8_200),
-    (7, 55_092),
-    (8, 390_216),
-];
 
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
@@ -502,7 +458,11 @@ fn perft_from_the_start_matches_the_published_counts() {
         // SAFETY: the signature of `othello_perft_<strategy>`; one position, two counters.
         let perft =
             unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("othello_perft")) };
-        for (depth, leaves) in PUBLISHED {
+        // Perft 8 (390,216 leaves) is quick on the host.
+        for (depth, leaves) in common::published_counts(common::OTHELLO_SUITE, "start")
+            .into_iter()
+            .filter(|&(depth, _)| depth <= 8)
+        {
             let (mut next, mut total) = (0u64, 0u64);
             // Three threads for one position: the later ones find nothing left to take.
             emulator.launch(3, || unsafe {

@@ -28,6 +28,18 @@ impl Emulator {
         })
     }
 
+    /// The Amazons kernels, compiled once per test binary, their constant tables filled.
+    pub fn amazons() -> &'static Emulator {
+        static AMAZONS: OnceLock<Emulator> = OnceLock::new();
+        AMAZONS.get_or_init(|| {
+            Emulator::compile(
+                "amazons",
+                &bitgames_gpu::source::amazons(),
+                &bitgames_gpu::source::amazons_constants(),
+            )
+        })
+    }
+
     fn compile(name: &str, source: &str, constants: &[bitgames_gpu::source::Constant]) -> Emulator {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gpu-emulation");
         std::fs::create_dir_all(&dir).expect("creating the emulation directory");
@@ -102,3 +114,98 @@ impl Emulator {
         }
     }
 }
+
+/// SplitMix64, as `kernels/common.cuh` defines it (Steele, Lea and Flood, OOPSLA 2014).
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The playouts kernels' draw: the high half of the next SplitMix64 output times `count`.
+pub fn draw_below(state: &mut u64, count: usize) -> usize {
+    (((splitmix64(state) >> 32) * count as u64) >> 32) as usize
+}
+
+/// A playouts thread's generator: thread `thread` of a launch seeded with `seed`.
+pub fn thread_generator(seed: u64, thread: u64) -> u64 {
+    seed.wrapping_add(thread.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// Othello playouts replayed on the CPU with bitgames-othello and the kernels' draws (the
+/// k-th legal square in square order): (actions, black wins, draws).
+pub fn othello_playouts_on_the_cpu(threads: u64, games: u32, seed: u64) -> [u64; 3] {
+    use bitgames_othello::Position;
+    use bitgames_search::encoding::Encoding;
+    let (mut steps, mut black_wins, mut draws) = (0, 0, 0);
+    for thread in 0..threads {
+        let mut state = thread_generator(seed, thread);
+        for _ in 0..games {
+            let mut game = Position::start();
+            while game.returns().is_none() {
+                let moves = game.move_mask().bits();
+                let action = if moves == 0 {
+                    64
+                } else {
+                    let k = draw_below(&mut state, moves.count_ones() as usize);
+                    (0..64)
+                        .filter(|b| moves >> b & 1 == 1)
+                        .nth(k)
+                        .expect("k is below the count")
+                };
+                game.apply_legal(action);
+                steps += 1;
+            }
+            let (black, white) = game.discs();
+            black_wins += u64::from(black.len() > white.len());
+            draws += u64::from(black.len() == white.len());
+        }
+    }
+    [steps, black_wins, draws]
+}
+
+/// Amazons playouts replayed on the CPU with the encoding's sub-actions and the kernels'
+/// draws (the k-th legal action in action order): (sub-actions, white wins).
+pub fn amazons_playouts_on_the_cpu(threads: u64, games: u32, seed: u64) -> [u64; 2] {
+    use bitgames_amazons::encoding::Turn;
+    use bitgames_search::encoding::Encoding;
+    let (mut steps, mut white_wins) = (0, 0);
+    let mut mask = [false; 100];
+    for thread in 0..threads {
+        let mut state = thread_generator(seed, thread);
+        for _ in 0..games {
+            let mut game = Turn::start();
+            while game.returns().is_none() {
+                game.legal_mask(&mut mask);
+                let legal: Vec<usize> = (0..100).filter(|&a| mask[a]).collect();
+                game.apply(legal[draw_below(&mut state, legal.len())])
+                    .expect("a legal action");
+                steps += 1;
+            }
+            white_wins += u64::from(game.returns() == Some([1.0, -1.0]));
+        }
+    }
+    [steps, white_wins]
+}
+
+/// The published counts of a perft suite's case `id` (the games' `tests/data/*.perft`):
+/// (depth, leaves).
+pub fn published_counts(suite: &str, id: &str) -> Vec<(u32, u64)> {
+    let suite: bitgames_search::PerftSuite = suite.parse().expect("the suite parses");
+    let case = suite
+        .cases
+        .iter()
+        .find(|case| case.id == id)
+        .expect("the suite has the case");
+    case.counts
+        .iter()
+        .map(|count| (count.depth, count.nodes))
+        .collect()
+}
+
+/// The Othello suite (Aart Bik's published table from the start).
+pub const OTHELLO_SUITE: &str = include_str!("../../../othello/tests/data/othello.perft");
+/// The Amazons suite (the published depths 1 and 2 from the start).
+pub const AMAZONS_SUITE: &str = include_str!("../../../amazons/tests/data/amazons.perft");

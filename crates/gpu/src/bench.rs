@@ -1,0 +1,133 @@
+//! Measurements on the device, for `examples/compare.rs` and the README's GPU table: the
+//! operations of every strategy on device-resident positions, environment steps, random
+//! playouts and perft. Each times whole launches after a warm-up, the device synchronised
+//! before and after, so the rates are what a caller gets.
+
+use std::time::{Duration, Instant};
+
+use cudarc::driver::{CudaSlice, PushKernelArg};
+
+use bitgames_othello::Position;
+
+use crate::othello::{self, OthelloBatch};
+use crate::{Error, Gpu, Strategy, common};
+
+/// The best of `repeats` timings of `work` (after one untimed run), synchronised.
+fn best_of(
+    gpu: &Gpu,
+    repeats: usize,
+    mut work: impl FnMut() -> Result<(), Error>,
+) -> Result<Duration, Error> {
+    work()?;
+    gpu.stream().synchronize()?;
+    let mut best = Duration::MAX;
+    for _ in 0..repeats {
+        let start = Instant::now();
+        work()?;
+        gpu.stream().synchronize()?;
+        best = best.min(start.elapsed());
+    }
+    Ok(best)
+}
+
+/// Legal moves and flips per second of `strategy` over `positions` (player, opponent,
+/// square), held in device memory: (legal moves per second, flips per second).
+///
+/// # Errors
+///
+/// [`Error::Driver`].
+pub fn operations(
+    gpu: &Gpu,
+    strategy: Strategy,
+    positions: &[(u64, u64, u8)],
+    repeats: usize,
+) -> Result<(f64, f64), Error> {
+    let stream = gpu.stream();
+    let n = positions.len() as u64;
+    let players: CudaSlice<u64> =
+        stream.clone_htod(&positions.iter().map(|p| p.0).collect::<Vec<_>>())?;
+    let opponents: CudaSlice<u64> =
+        stream.clone_htod(&positions.iter().map(|p| p.1).collect::<Vec<_>>())?;
+    let squares: CudaSlice<u8> =
+        stream.clone_htod(&positions.iter().map(|p| p.2).collect::<Vec<_>>())?;
+    let mut out: CudaSlice<u64> = stream.alloc_zeros(positions.len())?;
+    let legal = gpu.othello_function(&strategy.entry_point("othello_legal_moves"))?;
+    let flips = gpu.othello_function(&strategy.entry_point("othello_flips"))?;
+    let legal_time = best_of(gpu, repeats, || {
+        let mut launch = stream.launch_builder(&legal);
+        launch.arg(&n).arg(&players).arg(&opponents).arg(&mut out);
+        // SAFETY: matches `othello_legal_moves_<strategy>`; `n` entries each.
+        unsafe { launch.launch(common::config(n)) }?;
+        Ok(())
+    })?;
+    let flips_time = best_of(gpu, repeats, || {
+        let mut launch = stream.launch_builder(&flips);
+        launch
+            .arg(&n)
+            .arg(&players)
+            .arg(&opponents)
+            .arg(&squares)
+            .arg(&mut out);
+        // SAFETY: matches `othello_flips_<strategy>`; `n` entries each, squares below 64.
+        unsafe { launch.launch(common::config(n)) }?;
+        Ok(())
+    })?;
+    let rate = |time: Duration| n as f64 / time.as_secs_f64();
+    Ok((rate(legal_time), rate(flips_time)))
+}
+
+/// Environment steps per second of `n` games (random actions drawn on the device, then the
+/// step with automatic reset, observations and masks written), over `steps` steps.
+///
+/// # Errors
+///
+/// As [`OthelloBatch::new`] and its steps.
+pub fn environment(
+    gpu: &Gpu,
+    strategy: Strategy,
+    n: usize,
+    steps: usize,
+    repeats: usize,
+) -> Result<f64, Error> {
+    let mut batch = OthelloBatch::new(gpu, n, 5, strategy)?;
+    let time = best_of(gpu, repeats, || {
+        for _ in 0..steps {
+            batch.sample_actions()?;
+            batch.step()?;
+        }
+        Ok(())
+    })?;
+    Ok((n * steps) as f64 / time.as_secs_f64())
+}
+
+/// Random-playout actions per second: `threads` threads of `games` games each.
+///
+/// # Errors
+///
+/// [`Error::Driver`].
+pub fn playouts(
+    gpu: &Gpu,
+    strategy: Strategy,
+    threads: u64,
+    games: u32,
+    repeats: usize,
+) -> Result<f64, Error> {
+    let mut steps = 0;
+    let time = best_of(gpu, repeats, || {
+        steps = othello::playouts(gpu, strategy, threads, games, 9)?.steps;
+        Ok(())
+    })?;
+    Ok(steps as f64 / time.as_secs_f64())
+}
+
+/// Perft from the start: the leaves and the time, host expansion included, one run.
+///
+/// # Errors
+///
+/// As [`othello::perft`].
+pub fn perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
+    gpu.stream().synchronize()?;
+    let start = Instant::now();
+    let leaves = othello::perft(gpu, strategy, &Position::start(), depth)?;
+    Ok((leaves, start.elapsed()))
+}

@@ -1,0 +1,65 @@
+//! What every game's host code shares: launch shapes, the games' generator seeds, and the
+//! read-back of a refused action.
+
+use std::sync::Arc;
+
+use cudarc::driver::{CudaSlice, CudaStream, LaunchConfig};
+
+use crate::Error;
+
+/// Threads a block; one game (or position, or 16 bytes of output) a thread.
+pub(crate) const BLOCK: u32 = 256;
+
+/// A launch of `threads` threads, [`BLOCK`] a block.
+pub(crate) fn config(threads: u64) -> LaunchConfig {
+    let blocks = threads.div_ceil(u64::from(BLOCK)).max(1);
+    LaunchConfig {
+        grid_dim: (u32::try_from(blocks).expect("grid fits in u32"), 1, 1),
+        block_dim: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    }
+}
+
+/// The SplitMix64 output function (Steele, Lea and Flood, OOPSLA 2014).
+fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The starting states of `n` games' SplitMix64 generators: from `seed` and each game's
+/// index, scrambled so that the games' sequences start far apart.
+pub(crate) fn game_seeds(seed: u64, n: usize) -> Vec<u64> {
+    (0..n as u64)
+        .map(|i| mix64(seed.wrapping_add(mix64(i.wrapping_add(1)))))
+        .collect()
+}
+
+/// After a check kernel wrote the lowest illegal game to `first_illegal` (or left
+/// `u32::MAX`): [`Error::IllegalAction`] with that game's action read back from `actions`.
+///
+/// # Safety
+///
+/// `actions` points to `n` initialised `i64` in the stream's device memory.
+pub(crate) unsafe fn refuse_illegal(
+    stream: &Arc<CudaStream>,
+    first_illegal: &CudaSlice<u32>,
+    actions: u64,
+    n: usize,
+) -> Result<(), Error> {
+    let first = stream.clone_dtoh(first_illegal)?[0];
+    if first == u32::MAX {
+        return Ok(());
+    }
+    let game = first as usize;
+    let mut action = [0i64];
+    // SAFETY: the caller's promise; the view is leaked below, so nothing frees the memory.
+    let view = unsafe { stream.upgrade_device_ptr::<i64>(actions, n) };
+    let copied = stream.memcpy_dtoh(&view.slice(game..game + 1), &mut action);
+    view.leak();
+    copied?;
+    Err(Error::IllegalAction {
+        game,
+        action: action[0],
+    })
+}
