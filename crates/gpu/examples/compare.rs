@@ -115,6 +115,25 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             time.as_secs_f64()
         ));
     }
+    println!(
+        "\n| Amazons strategy | env steps /s (n = 65,536) | playout sub-actions /s | perft 2 |"
+    );
+    println!("|---|---:|---:|---:|");
+    for strategy in Strategy::ALL {
+        let env =
+            bench::amazons_environment(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
+        let playouts =
+            bench::amazons_playouts(&gpu, strategy, if quick { 1 << 12 } else { 1 << 18 }, 1, 3)?;
+        let (leaves, time) = bench::amazons_perft(&gpu, strategy, 2)?;
+        println!(
+            "| {strategy} | {env:.3e} | {playouts:.3e} | {:.3} s ({leaves} leaves) |",
+            time.as_secs_f64()
+        );
+        record(format!(
+            "\"game\": \"amazons\", \"strategy\": \"{strategy}\", \"env_steps_per_s_65536\": {env}, \"playout_steps_per_s\": {playouts}, \"perft_depth\": 2, \"perft_leaves\": {leaves}, \"perft_s\": {}",
+            time.as_secs_f64()
+        ));
+    }
     if let Some(path) = json_path {
         std::fs::File::create(path)?.write_all(json.as_bytes())?;
     }

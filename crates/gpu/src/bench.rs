@@ -9,6 +9,7 @@ use cudarc::driver::{CudaSlice, PushKernelArg};
 
 use bitgames_othello::Position;
 
+use crate::amazons::{self, AmazonsBatch};
 use crate::othello::{self, OthelloBatch};
 use crate::{Error, Gpu, Strategy, common};
 
@@ -129,5 +130,60 @@ pub fn perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration
     gpu.stream().synchronize()?;
     let start = Instant::now();
     let leaves = othello::perft(gpu, strategy, &Position::start(), depth)?;
+    Ok((leaves, start.elapsed()))
+}
+
+/// Amazons environment steps (sub-actions) per second of `n` games, as [`environment`].
+///
+/// # Errors
+///
+/// As [`AmazonsBatch::new`] and its steps.
+pub fn amazons_environment(
+    gpu: &Gpu,
+    strategy: Strategy,
+    n: usize,
+    steps: usize,
+    repeats: usize,
+) -> Result<f64, Error> {
+    let mut batch = AmazonsBatch::new(gpu, n, 5, strategy)?;
+    let time = best_of(gpu, repeats, || {
+        for _ in 0..steps {
+            batch.sample_actions()?;
+            batch.step()?;
+        }
+        Ok(())
+    })?;
+    Ok((n * steps) as f64 / time.as_secs_f64())
+}
+
+/// Amazons random-playout sub-actions per second: `threads` threads of `games` games each.
+///
+/// # Errors
+///
+/// [`Error::Driver`].
+pub fn amazons_playouts(
+    gpu: &Gpu,
+    strategy: Strategy,
+    threads: u64,
+    games: u32,
+    repeats: usize,
+) -> Result<f64, Error> {
+    let mut steps = 0;
+    let time = best_of(gpu, repeats, || {
+        steps = amazons::playouts(gpu, strategy, threads, games, 9)?.steps;
+        Ok(())
+    })?;
+    Ok(steps as f64 / time.as_secs_f64())
+}
+
+/// Amazons perft from the start: the leaves and the time, host expansion included.
+///
+/// # Errors
+///
+/// As [`amazons::perft`].
+pub fn amazons_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
+    gpu.stream().synchronize()?;
+    let start = Instant::now();
+    let leaves = amazons::perft(gpu, strategy, &bitgames_amazons::Position::start(), depth)?;
     Ok((leaves, start.elapsed()))
 }

@@ -1,18 +1,21 @@
-//! The strategies the kernels are compiled in, named as in bitgames-othello.
+//! The strategies the kernels are compiled in, named as in the CPU crates.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// How a kernel computes legal moves and flips: the GPU ports of the CPU strategies of the
-/// same name in bitgames-othello (`shift`, `kogge-stone`, `table`). Each kernel is compiled
-/// once per strategy, and the tests prove the three equal to each other and to the CPU.
+/// How a kernel computes its game's hot operations (Othello's legal moves and flips, the
+/// Amazons' queen slides): the GPU ports of the CPU strategies of the same name in
+/// bitgames-othello and bitgames-amazons (`shift`, `kogge-stone`, `table`). Each kernel is
+/// compiled once per strategy, and the tests prove the three equal to each other and to the
+/// CPU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// Per-direction shift-and-mask, one step at a time (dumb7fill).
     Shift,
-    /// Occluded fills by doubling strides 1, 2, 4 (parallel prefix).
+    /// Occluded fills by doubling strides (parallel prefix).
     KoggeStone,
-    /// Outflank/flip line tables in constant memory, multiply gathers.
+    /// Line tables in constant memory (Othello's outflank/flip tables, the Amazons'
+    /// line-reach tables), gathered lines as indices.
     Table,
 }
 
