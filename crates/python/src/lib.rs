@@ -17,8 +17,11 @@
 //! (`bitgames._native._PANIC_STRATEGY` says which the build does).
 
 #![warn(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
+// The one module with `unsafe`: DLPack's C structures and capsules, and device pointers.
+#[allow(unsafe_code)]
+mod cuda;
 mod env;
 mod games;
 mod interrupt;
@@ -85,5 +88,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     split::register(m)?;
     solve::register(m)?;
     selfplay::register(m)?;
+    cuda::register(m)?;
     Ok(())
 }
