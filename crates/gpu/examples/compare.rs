@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
+use bitgames_gpu::amazons::Amazons;
+use bitgames_gpu::othello::Othello;
 use bitgames_gpu::{Gpu, Strategy, bench};
 use bitgames_othello::Position;
 use bitgames_search::encoding::Encoding;
@@ -62,8 +64,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     for strategy in Strategy::ALL {
         let (legal, flips) = bench::operations(&gpu, strategy, &positions, 5)?;
         let env_small =
-            bench::environment(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
-        let env_large = bench::environment(
+            bench::environment::<Othello>(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
+        let env_large = bench::environment::<Othello>(
             &gpu,
             strategy,
             if quick { 65_536 } else { 1 << 20 },
@@ -98,7 +100,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let best = fastest.expect("three strategies were measured").1;
         let mut row = String::new();
         for n in [4_096, 65_536, 262_144, 1 << 20, 1 << 22] {
-            let rate = bench::environment(&gpu, best, n, 50, 3)?;
+            let rate = bench::environment::<Othello>(&gpu, best, n, 50, 3)?;
             write!(row, " {n}: {rate:.3e};")?;
             record(format!(
                 "\"strategy\": \"{best}\", \"env_n\": {n}, \"env_steps_per_s\": {rate}"
@@ -121,7 +123,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     println!("|---|---:|---:|---:|");
     for strategy in Strategy::ALL {
         let env =
-            bench::amazons_environment(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
+            bench::environment::<Amazons>(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
         let playouts =
             bench::amazons_playouts(&gpu, strategy, if quick { 1 << 12 } else { 1 << 18 }, 1, 3)?;
         let (leaves, time) = bench::amazons_perft(&gpu, strategy, 2)?;

@@ -10,17 +10,19 @@
 //! row; observations `[4, 10, 10]` int8 (the side to move's queens, the opponent's, the
 //! arrows, the square selected so far this turn).
 
-use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, PushKernelArg};
+use std::sync::Arc;
+
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchArgs, PushKernelArg};
 
 use bitgames_amazons::encoding::Turn;
 use bitgames_amazons::{Position, Square};
 
 use bitgames_tables::edges::AMAZONS_VALID;
 
-use crate::{Error, Gpu, Strategy, common};
+use crate::batch::sealed::GameState;
+use crate::{Batch, Error, Gpu, Strategy, common};
 
-/// The most games an [`AmazonsBatch`] holds (observations alone take 400 bytes a game).
-pub const MAX_GAMES: usize = 1 << 24;
+pub use crate::batch::{Buffers, MAX_GAMES};
 /// Actions: the 100 squares, a10 = 0 row by row (each sub-action names one).
 pub const ACTIONS: usize = 100;
 /// The observation planes of one game.
@@ -103,87 +105,29 @@ fn position_from_sets(white: u128, black: u128, arrows: u128, side: u8) -> Posit
         .expect("the kernels keep positions valid: at most four queens a side")
 }
 
-/// The entry points a batch calls each step.
+/// The Amazons' part of a [`Batch`]: per game the boards (two words each: the side to
+/// move's queens, the opponent's, the arrows), the side to move (0 white, 1 black), the
+/// queen and destination chosen this turn (board bits, 0xff while not yet chosen) and the
+/// squares the next sub-action may name (the legal record, two words).
 #[derive(Debug)]
-struct BatchKernels {
-    reset: CudaFunction,
-    step: CudaFunction,
-    check: CudaFunction,
-    observe: CudaFunction,
-    mask: CudaFunction,
-    sample: CudaFunction,
-}
-
-/// `n` games of the Amazons stepped at once on the GPU, one sub-action a step, with automatic
-/// reset: the environment of `bitgames.vector.Amazons`, its buffers in device memory.
-///
-/// After [`reset`](Self::reset) and each [`step`](Self::step) the device buffers hold the
-/// observations (`[n, 4, 10, 10]` int8), action masks (`[n, 100]` bool), rewards (`[n]` f32,
-/// the final result of the player who moved: +1 when the step ended the game, which the
-/// mover always wins, else 0) and termination flags (`[n]` bool). A game that ends restarts
-/// at once: its step reports the reward and `terminated`, and its observation is the new
-/// game's. Given the same actions, everything equals the CPU vector environment
-/// ([`Turn`]'s `Encoding::step_write`) bit for bit (proven by the emulated tests).
-///
-/// What is legal is the batch's own record of each game: an illegal action is
-/// [`Error::IllegalAction`] naming the lowest such game, and no game moves. Actions drawn by
-/// [`sample_actions`](Self::sample_actions) are legal by construction and skip that check.
-#[derive(Debug)]
-pub struct AmazonsBatch {
-    gpu: Gpu,
-    strategy: Strategy,
-    n: usize,
-    kernels: BatchKernels,
-    /// Boards, two words a game: the side to move's queens, the opponent's, the arrows.
+pub struct Amazons {
     player: CudaSlice<u64>,
     opponent: CudaSlice<u64>,
     arrows: CudaSlice<u64>,
-    /// 0 white, 1 black, to move.
     side: CudaSlice<u8>,
-    /// Board bits of the queen and destination chosen this turn, 0xff while not yet chosen.
     from: CudaSlice<u8>,
     to: CudaSlice<u8>,
-    /// The squares the next sub-action may name, two words a game.
     legal: CudaSlice<u64>,
-    rng: CudaSlice<u64>,
-    actions: CudaSlice<i64>,
-    /// Whether `actions` holds what `sample_actions` drew for the current positions.
-    actions_sampled: bool,
-    observations: CudaSlice<u8>,
-    masks: CudaSlice<u8>,
-    rewards: CudaSlice<f32>,
-    terminated: CudaSlice<u8>,
-    first_illegal: CudaSlice<u32>,
 }
 
-impl AmazonsBatch {
-    /// `n` games at the start, each with its own random generator seeded from `seed` and its
-    /// index, computing with `strategy`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::BatchSize`] unless `1 <= n <= MAX_GAMES`; [`Error::Driver`] when the buffers
-    /// cannot be allocated.
-    pub fn new(gpu: &Gpu, n: usize, seed: u64, strategy: Strategy) -> Result<Self, Error> {
-        if !(1..=MAX_GAMES).contains(&n) {
-            return Err(Error::BatchSize { n, max: MAX_GAMES });
-        }
-        let stream = gpu.stream();
-        let function = |operation: &str| gpu.amazons_function(&strategy.entry_point(operation));
-        let kernels = BatchKernels {
-            reset: function("amazons_reset")?,
-            step: function("amazons_step")?,
-            check: gpu.amazons_function("amazons_check_actions")?,
-            observe: gpu.amazons_function("amazons_observe")?,
-            mask: gpu.amazons_function("amazons_mask")?,
-            sample: gpu.amazons_function("amazons_sample")?,
-        };
-        let seeds = common::game_seeds(seed, n);
-        let mut batch = AmazonsBatch {
-            gpu: gpu.clone(),
-            strategy,
-            n,
-            kernels,
+impl GameState for Amazons {
+    const PREFIX: &'static str = "amazons";
+    const ACTIONS: usize = ACTIONS;
+    const OBSERVATION_BYTES: usize = OBSERVATION_BYTES;
+    const OBSERVE_THREADS: u64 = OBSERVE_THREADS;
+
+    fn alloc(stream: &Arc<CudaStream>, n: usize) -> Result<Self, Error> {
+        Ok(Amazons {
             player: stream.alloc_zeros(2 * n)?,
             opponent: stream.alloc_zeros(2 * n)?,
             arrows: stream.alloc_zeros(2 * n)?,
@@ -191,51 +135,19 @@ impl AmazonsBatch {
             from: stream.alloc_zeros(n)?,
             to: stream.alloc_zeros(n)?,
             legal: stream.alloc_zeros(2 * n)?,
-            rng: stream.clone_htod(&seeds)?,
-            actions: stream.alloc_zeros(n)?,
-            actions_sampled: false,
-            observations: stream.alloc_zeros(n * OBSERVATION_BYTES)?,
-            masks: stream.alloc_zeros(n * ACTIONS)?,
-            rewards: stream.alloc_zeros(n)?,
-            terminated: stream.alloc_zeros(n)?,
-            first_illegal: stream.alloc_zeros(1)?,
-        };
-        batch.reset()?;
-        Ok(batch)
+        })
     }
 
-    /// The number of games.
-    pub fn len(&self) -> usize {
-        self.n
+    fn function(gpu: &Gpu, name: &str) -> Result<CudaFunction, Error> {
+        gpu.amazons_function(name)
     }
 
-    /// Always false: a batch holds at least one game.
-    pub fn is_empty(&self) -> bool {
-        false
+    fn mask_threads(n: u64) -> u64 {
+        n * MASK_THREADS
     }
 
-    /// The strategy the kernels compute with.
-    pub fn strategy(&self) -> Strategy {
-        self.strategy
-    }
-
-    /// The GPU the batch lives on.
-    pub fn gpu(&self) -> &Gpu {
-        &self.gpu
-    }
-
-    /// Starts every game again; writes the observations and masks; clears rewards and
-    /// termination flags.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`] from a launch.
-    pub fn reset(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.reset);
+    fn push_state<'a>(&'a mut self, launch: &mut LaunchArgs<'a>) {
         launch
-            .arg(&n)
             .arg(&mut self.player)
             .arg(&mut self.opponent)
             .arg(&mut self.arrows)
@@ -243,230 +155,29 @@ impl AmazonsBatch {
             .arg(&mut self.from)
             .arg(&mut self.to)
             .arg(&mut self.legal);
-        // SAFETY: the arguments match `amazons_reset_<strategy>`'s parameters; the boards
-        // hold `2 n` words, the other buffers `n` entries.
-        unsafe { launch.launch(common::config(n)) }?;
-        stream.memset_zeros(&mut self.rewards)?;
-        stream.memset_zeros(&mut self.terminated)?;
-        self.actions_sampled = false;
-        self.write_views()
     }
 
-    /// Draws one uniformly random legal sub-action per game into the batch's action buffer
-    /// ([`actions`](Self::actions) reads it back), from each game's own generator.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`] from the launch.
-    pub fn sample_actions(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.sample);
+    fn push_legal<'a>(&'a self, launch: &mut LaunchArgs<'a>) {
+        launch.arg(&self.legal);
+    }
+
+    fn push_observed<'a>(&'a self, launch: &mut LaunchArgs<'a>) {
         launch
-            .arg(&n)
-            .arg(&self.legal)
-            .arg(&mut self.rng)
-            .arg(&mut self.actions);
-        // SAFETY: the arguments match `amazons_sample`'s parameters; `legal` holds `2 n`
-        // words, the other buffers `n` entries.
-        unsafe { launch.launch(common::config(n)) }?;
-        self.actions_sampled = true;
-        Ok(())
-    }
-
-    /// Copies `actions` (one per game) into the batch's action buffer.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Length`] unless there is one action per game; [`Error::Driver`].
-    pub fn set_actions(&mut self, actions: &[i64]) -> Result<(), Error> {
-        if actions.len() != self.n {
-            return Err(Error::Length {
-                what: "actions",
-                expected: self.n,
-                got: actions.len(),
-            });
-        }
-        self.gpu.stream().memcpy_htod(actions, &mut self.actions)?;
-        self.actions_sampled = false;
-        Ok(())
-    }
-
-    /// Steps every game by one sub-action with the action buffer's actions (from
-    /// [`sample_actions`](Self::sample_actions) or [`set_actions`](Self::set_actions)).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::IllegalAction`] (no game moved); [`Error::Driver`].
-    pub fn step(&mut self) -> Result<(), Error> {
-        // One stream runs everything (event tracking is off), so the pointer needs no guard.
-        let pointer = self.actions.device_ptr(self.gpu.stream()).0;
-        let checked = !self.actions_sampled;
-        // SAFETY: the pointer is the batch's own buffer of `n` actions.
-        unsafe { self.step_from(pointer, checked) }
-    }
-
-    /// Steps every game with the actions at `actions`: `n` int64 in device memory of this
-    /// batch's GPU, read on its stream (a DLPack array's pointer, say). They are checked
-    /// first, so an illegal one is [`Error::IllegalAction`] and no game moves.
-    ///
-    /// # Safety
-    ///
-    /// `actions` points to `n` readable, initialised `i64` in this GPU's memory, which
-    /// nothing writes until the step's kernels have run.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::IllegalAction`]; [`Error::Driver`].
-    pub unsafe fn step_device_actions(&mut self, actions: u64) -> Result<(), Error> {
-        // SAFETY: the caller's promise.
-        unsafe { self.step_from(actions, true) }
-    }
-
-    /// # Safety
-    ///
-    /// As for [`step_device_actions`](Self::step_device_actions); `checked` may be false only
-    /// for actions `amazons_sample` drew for the current positions.
-    unsafe fn step_from(&mut self, actions: u64, checked: bool) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        if checked {
-            stream.memcpy_htod(&[u32::MAX], &mut self.first_illegal)?;
-            let mut launch = stream.launch_builder(&self.kernels.check);
-            launch
-                .arg(&n)
-                .arg(&actions)
-                .arg(&self.legal)
-                .arg(&mut self.first_illegal);
-            // SAFETY: the arguments match `amazons_check_actions`; `actions` holds `n`
-            // entries (the caller's promise), `legal` `2 n` words, `first_illegal` one.
-            unsafe { launch.launch(common::config(n)) }?;
-            // SAFETY: `actions` holds `n` entries (the caller's promise).
-            unsafe { common::refuse_illegal(&stream, &self.first_illegal, actions, self.n) }?;
-        }
-        let mut launch = stream.launch_builder(&self.kernels.step);
-        launch
-            .arg(&n)
-            .arg(&actions)
-            .arg(&mut self.player)
-            .arg(&mut self.opponent)
-            .arg(&mut self.arrows)
-            .arg(&mut self.side)
-            .arg(&mut self.from)
-            .arg(&mut self.to)
-            .arg(&mut self.legal)
-            .arg(&mut self.rewards)
-            .arg(&mut self.terminated);
-        // SAFETY: the arguments match `amazons_step_<strategy>`; every action is legal in
-        // its game (checked above, or drawn by `amazons_sample` from the same record).
-        unsafe { launch.launch(common::config(n)) }?;
-        // The positions moved: what `sample_actions` drew no longer applies to them.
-        self.actions_sampled = false;
-        self.write_views()
-    }
-
-    /// Writes the observations and masks from the positions and legal records.
-    fn write_views(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.observe);
-        launch
-            .arg(&n)
             .arg(&self.player)
             .arg(&self.opponent)
             .arg(&self.arrows)
             .arg(&self.from)
-            .arg(&self.to)
-            .arg(&mut self.observations);
-        // SAFETY: matches `amazons_observe`; 25 threads a game, 16 of its 400 bytes each.
-        unsafe { launch.launch(common::config(n * OBSERVE_THREADS)) }?;
-        let mut launch = stream.launch_builder(&self.kernels.mask);
-        launch.arg(&n).arg(&self.legal).arg(&mut self.masks);
-        // SAFETY: matches `amazons_mask`; 25 threads a game, 4 of its 100 mask bytes each.
-        unsafe { launch.launch(common::config(n * MASK_THREADS)) }?;
-        Ok(())
+            .arg(&self.to);
     }
+}
 
-    /// Waits for the batch's kernels to finish.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`], including errors of kernels launched earlier.
-    pub fn synchronize(&self) -> Result<(), Error> {
-        Ok(self.gpu.stream().synchronize()?)
-    }
+/// `n` games of the Amazons stepped at once on the GPU, one sub-action a step: the
+/// environment of `bitgames.vector.Amazons` (observations `[n, 4, 10, 10]` int8, masks
+/// `[n, 100]` bool; the reward of the step that ends a game is +1, as the player who made
+/// the last move always wins), its buffers in device memory. See [`Batch`].
+pub type AmazonsBatch = Batch<Amazons>;
 
-    /// The device buffers, for handing out without copies (DLPack).
-    pub fn buffers(&self) -> Buffers {
-        let stream = self.gpu.stream();
-        let pointer = |slice: &CudaSlice<u8>| slice.device_ptr(stream).0;
-        Buffers {
-            observations: pointer(&self.observations),
-            masks: pointer(&self.masks),
-            rewards: self.rewards.device_ptr(stream).0,
-            terminated: pointer(&self.terminated),
-            actions: self.actions.device_ptr(stream).0,
-        }
-    }
-
-    /// The observations, copied to the host: `n * 400` int8, game by game.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn observations(&self) -> Result<Vec<i8>, Error> {
-        let bytes = self.gpu.stream().clone_dtoh(&self.observations)?;
-        Ok(bytes.into_iter().map(|b| b as i8).collect())
-    }
-
-    /// The action masks, copied to the host: `n * 100`, game by game.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn masks(&self) -> Result<Vec<bool>, Error> {
-        Ok(self
-            .gpu
-            .stream()
-            .clone_dtoh(&self.masks)?
-            .into_iter()
-            .map(|b| b != 0)
-            .collect())
-    }
-
-    /// The rewards of the last step, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn rewards(&self) -> Result<Vec<f32>, Error> {
-        Ok(self.gpu.stream().clone_dtoh(&self.rewards)?)
-    }
-
-    /// The termination flags of the last step, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn terminated(&self) -> Result<Vec<bool>, Error> {
-        Ok(self
-            .gpu
-            .stream()
-            .clone_dtoh(&self.terminated)?
-            .into_iter()
-            .map(|b| b != 0)
-            .collect())
-    }
-
-    /// The action buffer, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn actions(&self) -> Result<Vec<i64>, Error> {
-        Ok(self.gpu.stream().clone_dtoh(&self.actions)?)
-    }
-
+impl Batch<Amazons> {
     /// The games, copied to the host: each position at the start of its turn with the
     /// sub-actions chosen so far.
     ///
@@ -474,14 +185,14 @@ impl AmazonsBatch {
     ///
     /// [`Error::Driver`].
     pub fn turns(&self) -> Result<Vec<Turn>, Error> {
-        let stream = self.gpu.stream();
-        let player = from_halves(&stream.clone_dtoh(&self.player)?);
-        let opponent = from_halves(&stream.clone_dtoh(&self.opponent)?);
-        let arrows = from_halves(&stream.clone_dtoh(&self.arrows)?);
-        let side = stream.clone_dtoh(&self.side)?;
-        let from = stream.clone_dtoh(&self.from)?;
-        let to = stream.clone_dtoh(&self.to)?;
-        Ok((0..self.n)
+        let stream = self.gpu().stream();
+        let player = from_halves(&stream.clone_dtoh(&self.state.player)?);
+        let opponent = from_halves(&stream.clone_dtoh(&self.state.opponent)?);
+        let arrows = from_halves(&stream.clone_dtoh(&self.state.arrows)?);
+        let side = stream.clone_dtoh(&self.state.side)?;
+        let from = stream.clone_dtoh(&self.state.from)?;
+        let to = stream.clone_dtoh(&self.state.to)?;
+        Ok((0..self.len())
             .map(|i| {
                 let (white, black) = if side[i] == 0 {
                     (player[i], opponent[i])
@@ -497,21 +208,6 @@ impl AmazonsBatch {
             })
             .collect())
     }
-}
-
-/// Device addresses of an [`AmazonsBatch`]'s buffers (valid while the batch lives).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Buffers {
-    /// `[n, 4, 10, 10]` int8.
-    pub observations: u64,
-    /// `[n, 100]` bool (one byte each).
-    pub masks: u64,
-    /// `[n]` f32.
-    pub rewards: u64,
-    /// `[n]` bool.
-    pub terminated: u64,
-    /// `[n]` int64: the action buffer.
-    pub actions: u64,
 }
 
 /// What [`playouts`] played.
@@ -546,18 +242,8 @@ pub fn playouts(
     games_per_thread: u32,
     seed: u64,
 ) -> Result<PlayoutTotals, Error> {
-    let stream = gpu.stream();
     let function = gpu.amazons_function(&strategy.entry_point("amazons_playouts"))?;
-    let mut totals = stream.alloc_zeros::<u64>(2)?;
-    let mut launch = stream.launch_builder(&function);
-    launch
-        .arg(&threads)
-        .arg(&seed)
-        .arg(&games_per_thread)
-        .arg(&mut totals);
-    // SAFETY: matches `amazons_playouts_<strategy>`; `totals` holds two counters.
-    unsafe { launch.launch(common::config(threads)) }?;
-    let totals = stream.clone_dtoh(&totals)?;
+    let totals = common::run_playouts(gpu.stream(), &function, threads, games_per_thread, seed, 2)?;
     Ok(PlayoutTotals {
         games: threads * u64::from(games_per_thread),
         steps: totals[0],

@@ -9,9 +9,7 @@ use cudarc::driver::{CudaSlice, PushKernelArg};
 
 use bitgames_othello::Position;
 
-use crate::amazons::{self, AmazonsBatch};
-use crate::othello::{self, OthelloBatch};
-use crate::{Error, Gpu, Strategy, common};
+use crate::{Batch, BatchGame, Error, Gpu, Strategy, amazons, common, othello};
 
 /// The best of `repeats` timings of `work` (after one untimed run), synchronised.
 fn best_of(
@@ -77,20 +75,20 @@ pub fn operations(
     Ok((rate(legal_time), rate(flips_time)))
 }
 
-/// Environment steps per second of `n` games (random actions drawn on the device, then the
-/// step with automatic reset, observations and masks written), over `steps` steps.
+/// Environment steps per second of `n` games of `G` (random actions drawn on the device,
+/// then the step with automatic reset, observations and masks written), over `steps` steps.
 ///
 /// # Errors
 ///
-/// As [`OthelloBatch::new`] and its steps.
-pub fn environment(
+/// As [`Batch::new`] and its steps.
+pub fn environment<G: BatchGame>(
     gpu: &Gpu,
     strategy: Strategy,
     n: usize,
     steps: usize,
     repeats: usize,
 ) -> Result<f64, Error> {
-    let mut batch = OthelloBatch::new(gpu, n, 5, strategy)?;
+    let mut batch = Batch::<G>::new(gpu, n, 5, strategy)?;
     let time = best_of(gpu, repeats, || {
         for _ in 0..steps {
             batch.sample_actions()?;
@@ -131,29 +129,6 @@ pub fn perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration
     let start = Instant::now();
     let leaves = othello::perft(gpu, strategy, &Position::start(), depth)?;
     Ok((leaves, start.elapsed()))
-}
-
-/// Amazons environment steps (sub-actions) per second of `n` games, as [`environment`].
-///
-/// # Errors
-///
-/// As [`AmazonsBatch::new`] and its steps.
-pub fn amazons_environment(
-    gpu: &Gpu,
-    strategy: Strategy,
-    n: usize,
-    steps: usize,
-    repeats: usize,
-) -> Result<f64, Error> {
-    let mut batch = AmazonsBatch::new(gpu, n, 5, strategy)?;
-    let time = best_of(gpu, repeats, || {
-        for _ in 0..steps {
-            batch.sample_actions()?;
-            batch.step()?;
-        }
-        Ok(())
-    })?;
-    Ok((n * steps) as f64 / time.as_secs_f64())
 }
 
 /// Amazons random-playout sub-actions per second: `threads` threads of `games` games each.

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream, LaunchConfig};
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 
 use crate::Error;
 
@@ -62,4 +62,23 @@ pub(crate) unsafe fn refuse_illegal(
         game,
         action: action[0],
     })
+}
+
+/// Runs a playouts kernel (`threads`, `seed`, `games` a thread, then its counters) and reads
+/// back its `counters` totals.
+pub(crate) fn run_playouts(
+    stream: &Arc<CudaStream>,
+    function: &CudaFunction,
+    threads: u64,
+    games: u32,
+    seed: u64,
+    counters: usize,
+) -> Result<Vec<u64>, Error> {
+    let mut totals = stream.alloc_zeros::<u64>(counters)?;
+    let mut launch = stream.launch_builder(function);
+    launch.arg(&threads).arg(&seed).arg(&games).arg(&mut totals);
+    // SAFETY: every game's playouts kernel takes these arguments in this order, and adds to
+    // `counters` totals.
+    unsafe { launch.launch(config(threads)) }?;
+    Ok(stream.clone_dtoh(&totals)?)
 }

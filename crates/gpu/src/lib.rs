@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod amazons;
+pub mod batch;
 pub mod bench;
 mod common;
 mod device;
@@ -24,6 +25,7 @@ pub mod othello;
 pub mod source;
 mod strategy;
 
+pub use batch::{Batch, BatchGame, Buffers};
 pub use device::{Gpu, compile};
 pub use error::Error;
 pub use strategy::{Strategy, UnknownStrategy};

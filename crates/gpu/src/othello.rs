@@ -6,15 +6,17 @@
 //! actions (64 = pass), observations `[3, 8, 8]` int8 (empty, the side to move's discs, the
 //! opponent's).
 
-use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, PushKernelArg};
+use std::sync::Arc;
+
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchArgs, PushKernelArg};
 
 use bitgames_othello::{Bitboard, Fastest, Kernels, Position, Square};
 use bitgames_search::Player;
 
-use crate::{Error, Gpu, Strategy, common};
+use crate::batch::sealed::GameState;
+use crate::{Batch, Error, Gpu, Strategy, common};
 
-/// The most games an [`OthelloBatch`] holds (observations alone take 192 bytes a game).
-pub const MAX_GAMES: usize = 1 << 24;
+pub use crate::batch::{Buffers, MAX_GAMES};
 /// Actions: the 64 squares, then the pass.
 pub const ACTIONS: usize = 65;
 /// The observation planes of one game.
@@ -24,402 +26,93 @@ const OBSERVATION_BYTES: usize = 192;
 /// The deepest perft below the positions handed to the GPU (the kernel's stack).
 pub const MAX_KERNEL_DEPTH: u32 = 24;
 
-/// The entry points a batch calls each step.
+/// Othello's part of a [`Batch`]: per game the side to move's discs, the opponent's, the
+/// side to move (0 black, 1 white), its legal squares and whether it must pass.
 #[derive(Debug)]
-struct BatchKernels {
-    reset: CudaFunction,
-    step: CudaFunction,
-    check: CudaFunction,
-    observe: CudaFunction,
-    mask: CudaFunction,
-    sample: CudaFunction,
-}
-
-/// `n` Othello games stepped at once on the GPU, with automatic reset: the environment of
-/// `bitgames.vector.Othello`, its buffers in device memory.
-///
-/// After [`reset`](Self::reset) and each [`step`](Self::step) the device buffers hold the
-/// observations (`[n, 3, 8, 8]` int8), action masks (`[n, 65]` bool), rewards (`[n]` f32,
-/// the final result of the player who moved: +1, -1, 0) and termination flags (`[n]` bool).
-/// A game that ends restarts at once: its step reports the reward and `terminated`, and its
-/// observation is the new game's. Given the same actions, everything equals the CPU vector
-/// environment bit for bit (tested on a GPU over 10^6 steps).
-///
-/// What is legal is the batch's own record of each game: an illegal action is
-/// [`Error::IllegalAction`] naming the lowest such game, and no game moves. Actions drawn by
-/// [`sample_actions`](Self::sample_actions) are legal by construction and skip that check.
-#[derive(Debug)]
-pub struct OthelloBatch {
-    gpu: Gpu,
-    strategy: Strategy,
-    n: usize,
-    kernels: BatchKernels,
+pub struct Othello {
     player: CudaSlice<u64>,
     opponent: CudaSlice<u64>,
     side: CudaSlice<u8>,
     moves: CudaSlice<u64>,
     pass: CudaSlice<u8>,
-    rng: CudaSlice<u64>,
-    actions: CudaSlice<i64>,
-    /// Whether `actions` holds what `sample_actions` drew for the current positions.
-    actions_sampled: bool,
-    observations: CudaSlice<u8>,
-    masks: CudaSlice<u8>,
-    rewards: CudaSlice<f32>,
-    terminated: CudaSlice<u8>,
-    first_illegal: CudaSlice<u32>,
 }
 
-impl OthelloBatch {
-    /// `n` games at the start, each with its own random generator seeded from `seed` and its
-    /// index, computing with `strategy`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::BatchSize`] unless `1 <= n <= MAX_GAMES`; [`Error::Driver`] when the buffers
-    /// cannot be allocated.
-    pub fn new(gpu: &Gpu, n: usize, seed: u64, strategy: Strategy) -> Result<Self, Error> {
-        if !(1..=MAX_GAMES).contains(&n) {
-            return Err(Error::BatchSize { n, max: MAX_GAMES });
-        }
-        let stream = gpu.stream();
-        let function = |operation: &str| gpu.othello_function(&strategy.entry_point(operation));
-        let kernels = BatchKernels {
-            reset: function("othello_reset")?,
-            step: function("othello_step")?,
-            check: gpu.othello_function("othello_check_actions")?,
-            observe: gpu.othello_function("othello_observe")?,
-            mask: gpu.othello_function("othello_mask")?,
-            sample: gpu.othello_function("othello_sample")?,
-        };
-        let seeds = common::game_seeds(seed, n);
-        let mut batch = OthelloBatch {
-            gpu: gpu.clone(),
-            strategy,
-            n,
-            kernels,
+impl GameState for Othello {
+    const PREFIX: &'static str = "othello";
+    const ACTIONS: usize = ACTIONS;
+    const OBSERVATION_BYTES: usize = OBSERVATION_BYTES;
+    /// 16 of a game's 192 observation bytes a thread.
+    const OBSERVE_THREADS: u64 = 12;
+
+    fn alloc(stream: &Arc<CudaStream>, n: usize) -> Result<Self, Error> {
+        Ok(Othello {
             player: stream.alloc_zeros(n)?,
             opponent: stream.alloc_zeros(n)?,
             side: stream.alloc_zeros(n)?,
             moves: stream.alloc_zeros(n)?,
             pass: stream.alloc_zeros(n)?,
-            rng: stream.clone_htod(&seeds)?,
-            actions: stream.alloc_zeros(n)?,
-            actions_sampled: false,
-            observations: stream.alloc_zeros(n * OBSERVATION_BYTES)?,
-            masks: stream.alloc_zeros(n * ACTIONS)?,
-            rewards: stream.alloc_zeros(n)?,
-            terminated: stream.alloc_zeros(n)?,
-            first_illegal: stream.alloc_zeros(1)?,
-        };
-        batch.reset()?;
-        Ok(batch)
+        })
     }
 
-    /// The number of games.
-    pub fn len(&self) -> usize {
-        self.n
+    fn function(gpu: &Gpu, name: &str) -> Result<CudaFunction, Error> {
+        gpu.othello_function(name)
     }
 
-    /// Always false: a batch holds at least one game.
-    pub fn is_empty(&self) -> bool {
-        false
+    /// One thread per 4 bytes of the whole `[n, 65]` mask array.
+    fn mask_threads(n: u64) -> u64 {
+        (n * ACTIONS as u64).div_ceil(4)
     }
 
-    /// The strategy the kernels compute with.
-    pub fn strategy(&self) -> Strategy {
-        self.strategy
-    }
-
-    /// The GPU the batch lives on.
-    pub fn gpu(&self) -> &Gpu {
-        &self.gpu
-    }
-
-    /// Starts every game again; writes the observations and masks; clears rewards and
-    /// termination flags.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`] from a launch.
-    pub fn reset(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.reset);
+    fn push_state<'a>(&'a mut self, launch: &mut LaunchArgs<'a>) {
         launch
-            .arg(&n)
             .arg(&mut self.player)
             .arg(&mut self.opponent)
             .arg(&mut self.side)
             .arg(&mut self.moves)
             .arg(&mut self.pass);
-        // SAFETY: the arguments match `othello_reset_<strategy>`'s parameters, and every
-        // buffer holds `n` entries.
-        unsafe { launch.launch(common::config(n)) }?;
-        stream.memset_zeros(&mut self.rewards)?;
-        stream.memset_zeros(&mut self.terminated)?;
-        self.actions_sampled = false;
-        self.write_views()
     }
 
-    /// Draws one uniformly random legal action per game into the batch's action buffer
-    /// ([`actions`](Self::actions) reads it back), from each game's own generator.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`] from the launch.
-    pub fn sample_actions(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.sample);
-        launch
-            .arg(&n)
-            .arg(&self.moves)
-            .arg(&mut self.rng)
-            .arg(&mut self.actions);
-        // SAFETY: the arguments match `othello_sample`'s parameters; `n` entries each.
-        unsafe { launch.launch(common::config(n)) }?;
-        self.actions_sampled = true;
-        Ok(())
+    fn push_legal<'a>(&'a self, launch: &mut LaunchArgs<'a>) {
+        launch.arg(&self.moves).arg(&self.pass);
     }
 
-    /// Copies `actions` (one per game) into the batch's action buffer.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Length`] unless there is one action per game; [`Error::Driver`].
-    pub fn set_actions(&mut self, actions: &[i64]) -> Result<(), Error> {
-        if actions.len() != self.n {
-            return Err(Error::Length {
-                what: "actions",
-                expected: self.n,
-                got: actions.len(),
-            });
-        }
-        self.gpu.stream().memcpy_htod(actions, &mut self.actions)?;
-        self.actions_sampled = false;
-        Ok(())
+    fn push_observed<'a>(&'a self, launch: &mut LaunchArgs<'a>) {
+        launch.arg(&self.player).arg(&self.opponent);
     }
+}
 
-    /// Steps every game with the action buffer's actions (from
-    /// [`sample_actions`](Self::sample_actions) or [`set_actions`](Self::set_actions)).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::IllegalAction`] (no game moved); [`Error::Driver`].
-    pub fn step(&mut self) -> Result<(), Error> {
-        // One stream runs everything (event tracking is off), so the pointer needs no guard.
-        let pointer = self.actions.device_ptr(self.gpu.stream()).0;
-        let checked = !self.actions_sampled;
-        // SAFETY: the pointer is the batch's own buffer of `n` actions.
-        unsafe { self.step_from(pointer, checked) }
-    }
+/// `n` Othello games stepped at once on the GPU: the environment of
+/// `bitgames.vector.Othello` (observations `[n, 3, 8, 8]` int8, masks `[n, 65]` bool), its
+/// buffers in device memory. See [`Batch`].
+pub type OthelloBatch = Batch<Othello>;
 
-    /// Steps every game with the actions at `actions`: `n` int64 in device memory of this
-    /// batch's GPU, read on its stream (a DLPack array's pointer, say). They are checked
-    /// first, so an illegal one is [`Error::IllegalAction`] and no game moves.
-    ///
-    /// # Safety
-    ///
-    /// `actions` points to `n` readable, initialised `i64` in this GPU's memory, which
-    /// nothing writes until the step's kernels have run.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::IllegalAction`]; [`Error::Driver`].
-    pub unsafe fn step_device_actions(&mut self, actions: u64) -> Result<(), Error> {
-        // SAFETY: the caller's promise.
-        unsafe { self.step_from(actions, true) }
-    }
-
-    /// # Safety
-    ///
-    /// As for [`step_device_actions`](Self::step_device_actions); `checked` may be false only
-    /// for actions `othello_sample` drew for the current positions.
-    unsafe fn step_from(&mut self, actions: u64, checked: bool) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        if checked {
-            stream.memcpy_htod(&[u32::MAX], &mut self.first_illegal)?;
-            let mut launch = stream.launch_builder(&self.kernels.check);
-            launch
-                .arg(&n)
-                .arg(&actions)
-                .arg(&self.moves)
-                .arg(&self.pass)
-                .arg(&mut self.first_illegal);
-            // SAFETY: the arguments match `othello_check_actions`; `actions` holds `n`
-            // entries (the caller's promise), the other buffers `n` or one.
-            unsafe { launch.launch(common::config(n)) }?;
-            // SAFETY: `actions` holds `n` entries (the caller's promise).
-            unsafe { common::refuse_illegal(&stream, &self.first_illegal, actions, self.n) }?;
-        }
-        let mut launch = stream.launch_builder(&self.kernels.step);
-        launch
-            .arg(&n)
-            .arg(&actions)
-            .arg(&mut self.player)
-            .arg(&mut self.opponent)
-            .arg(&mut self.side)
-            .arg(&mut self.moves)
-            .arg(&mut self.pass)
-            .arg(&mut self.rewards)
-            .arg(&mut self.terminated);
-        // SAFETY: the arguments match `othello_step_<strategy>`; every action is legal in
-        // its game (checked above, or drawn by `othello_sample` from the same record).
-        unsafe { launch.launch(common::config(n)) }?;
-        // The positions moved: what `sample_actions` drew no longer applies to them.
-        self.actions_sampled = false;
-        self.write_views()
-    }
-
-    /// Writes the observations and masks from the positions and legal records.
-    fn write_views(&mut self) -> Result<(), Error> {
-        let n = self.n as u64;
-        let stream = self.gpu.stream().clone();
-        let mut launch = stream.launch_builder(&self.kernels.observe);
-        launch
-            .arg(&n)
-            .arg(&self.player)
-            .arg(&self.opponent)
-            .arg(&mut self.observations);
-        // SAFETY: matches `othello_observe`; 12 threads a game, 16 bytes each.
-        unsafe { launch.launch(common::config(n * 12)) }?;
-        let mut launch = stream.launch_builder(&self.kernels.mask);
-        launch
-            .arg(&n)
-            .arg(&self.moves)
-            .arg(&self.pass)
-            .arg(&mut self.masks);
-        // SAFETY: matches `othello_mask`; a thread per 4 bytes of the `65 n` mask bytes.
-        unsafe { launch.launch(common::config((n * ACTIONS as u64).div_ceil(4))) }?;
-        Ok(())
-    }
-
-    /// Waits for the batch's kernels to finish.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`], including errors of kernels launched earlier.
-    pub fn synchronize(&self) -> Result<(), Error> {
-        Ok(self.gpu.stream().synchronize()?)
-    }
-
-    /// The device buffers, for handing out without copies (DLPack).
-    pub fn buffers(&self) -> Buffers {
-        let stream = self.gpu.stream();
-        let pointer = |slice: &CudaSlice<u8>| slice.device_ptr(stream).0;
-        Buffers {
-            observations: pointer(&self.observations),
-            masks: pointer(&self.masks),
-            rewards: self.rewards.device_ptr(stream).0,
-            terminated: pointer(&self.terminated),
-            actions: self.actions.device_ptr(stream).0,
-        }
-    }
-
-    /// The observations, copied to the host: `n * 192` int8, game by game.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn observations(&self) -> Result<Vec<i8>, Error> {
-        let bytes = self.gpu.stream().clone_dtoh(&self.observations)?;
-        Ok(bytes.into_iter().map(|b| b as i8).collect())
-    }
-
-    /// The action masks, copied to the host: `n * 65`, game by game.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn masks(&self) -> Result<Vec<bool>, Error> {
-        Ok(self
-            .gpu
-            .stream()
-            .clone_dtoh(&self.masks)?
-            .into_iter()
-            .map(|b| b != 0)
-            .collect())
-    }
-
-    /// The rewards of the last step, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn rewards(&self) -> Result<Vec<f32>, Error> {
-        Ok(self.gpu.stream().clone_dtoh(&self.rewards)?)
-    }
-
-    /// The termination flags of the last step, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn terminated(&self) -> Result<Vec<bool>, Error> {
-        Ok(self
-            .gpu
-            .stream()
-            .clone_dtoh(&self.terminated)?
-            .into_iter()
-            .map(|b| b != 0)
-            .collect())
-    }
-
-    /// The action buffer, copied to the host.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Driver`].
-    pub fn actions(&self) -> Result<Vec<i64>, Error> {
-        Ok(self.gpu.stream().clone_dtoh(&self.actions)?)
-    }
-
+impl Batch<Othello> {
     /// The positions, copied to the host.
     ///
     /// # Errors
     ///
     /// [`Error::Driver`].
     pub fn positions(&self) -> Result<Vec<Position>, Error> {
-        let stream = self.gpu.stream();
-        let (player, opponent) = (
-            stream.clone_dtoh(&self.player)?,
-            stream.clone_dtoh(&self.opponent)?,
-        );
-        let side = stream.clone_dtoh(&self.side)?;
-        Ok((0..self.n)
+        let stream = self.gpu().stream();
+        let player = stream.clone_dtoh(&self.state.player)?;
+        let opponent = stream.clone_dtoh(&self.state.opponent)?;
+        let side = stream.clone_dtoh(&self.state.side)?;
+        Ok((0..self.len())
             .map(|i| {
                 let (p, o) = (
                     Bitboard::from_bits_truncate(player[i]),
                     Bitboard::from_bits_truncate(opponent[i]),
                 );
-                let (black, white) = if side[i] == 0 { (p, o) } else { (o, p) };
-                let to_move = if side[i] == 0 {
-                    Player::First
+                let (black, white, to_move) = if side[i] == 0 {
+                    (p, o, Player::First)
                 } else {
-                    Player::Second
+                    (o, p, Player::Second)
                 };
                 Position::from_discs(black, white, to_move)
                     .expect("the kernels keep positions valid")
             })
             .collect())
     }
-}
-
-/// Device addresses of an [`OthelloBatch`]'s buffers (valid while the batch lives).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Buffers {
-    /// `[n, 3, 8, 8]` int8.
-    pub observations: u64,
-    /// `[n, 65]` bool (one byte each).
-    pub masks: u64,
-    /// `[n]` f32.
-    pub rewards: u64,
-    /// `[n]` bool.
-    pub terminated: u64,
-    /// `[n]` int64: the action buffer.
-    pub actions: u64,
 }
 
 /// What [`playouts`] played.
@@ -448,18 +141,8 @@ pub fn playouts(
     games_per_thread: u32,
     seed: u64,
 ) -> Result<PlayoutTotals, Error> {
-    let stream = gpu.stream();
     let function = gpu.othello_function(&strategy.entry_point("othello_playouts"))?;
-    let mut totals = stream.alloc_zeros::<u64>(3)?;
-    let mut launch = stream.launch_builder(&function);
-    launch
-        .arg(&threads)
-        .arg(&seed)
-        .arg(&games_per_thread)
-        .arg(&mut totals);
-    // SAFETY: matches `othello_playouts_<strategy>`; `totals` holds three counters.
-    unsafe { launch.launch(common::config(threads)) }?;
-    let totals = stream.clone_dtoh(&totals)?;
+    let totals = common::run_playouts(gpu.stream(), &function, threads, games_per_thread, seed, 3)?;
     Ok(PlayoutTotals {
         games: threads * u64::from(games_per_thread),
         steps: totals[0],
