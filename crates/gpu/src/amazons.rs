@@ -20,15 +20,13 @@ use bitgames_amazons::{Position, Square};
 use bitgames_tables::edges::AMAZONS_VALID;
 
 use crate::batch::sealed::GameState;
-use crate::{Batch, Error, Gpu, Strategy, common};
+use crate::{Batch, BatchGame, Error, Gpu, Strategy, common};
 
 pub use crate::batch::{Buffers, MAX_GAMES};
 /// Actions: the 100 squares, a10 = 0 row by row (each sub-action names one).
 pub const ACTIONS: usize = 100;
 /// The observation planes of one game.
 pub const PLANES: [usize; 3] = [4, 10, 10];
-/// Bytes of one game's observation.
-const OBSERVATION_BYTES: usize = 400;
 /// Threads that write one game's observation, 16 bytes each.
 const OBSERVE_THREADS: u64 = 25;
 /// Threads that write one game's mask, 4 bytes each.
@@ -120,10 +118,13 @@ pub struct Amazons {
     legal: CudaSlice<u64>,
 }
 
+impl BatchGame for Amazons {
+    const ACTIONS: usize = ACTIONS;
+    const PLANES: [usize; 3] = PLANES;
+}
+
 impl GameState for Amazons {
     const PREFIX: &'static str = "amazons";
-    const ACTIONS: usize = ACTIONS;
-    const OBSERVATION_BYTES: usize = OBSERVATION_BYTES;
     const OBSERVE_THREADS: u64 = OBSERVE_THREADS;
 
     fn alloc(stream: &Arc<CudaStream>, n: usize) -> Result<Self, Error> {

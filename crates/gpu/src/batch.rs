@@ -13,8 +13,16 @@ use crate::{Error, Gpu, Strategy, common};
 pub const MAX_GAMES: usize = 1 << 24;
 
 /// A game a [`Batch`] can hold: [`Othello`](crate::othello::Othello) or
-/// [`Amazons`](crate::amazons::Amazons). Sealed: its methods are this crate's business.
-pub trait BatchGame: sealed::GameState {}
+/// [`Amazons`](crate::amazons::Amazons). Sealed: how its state lives on the device is this
+/// crate's business.
+pub trait BatchGame: sealed::GameState {
+    /// Actions a step chooses from (the width of a mask).
+    const ACTIONS: usize;
+    /// One game's observation: planes, rows, columns (int8).
+    const PLANES: [usize; 3];
+    /// Bytes of one game's observation.
+    const OBSERVATION_BYTES: usize = Self::PLANES[0] * Self::PLANES[1] * Self::PLANES[2];
+}
 
 pub(crate) mod sealed {
     use super::*;
@@ -31,10 +39,6 @@ pub(crate) mod sealed {
     pub trait GameState: Sized + Debug + Send {
         /// The kernels' name prefix (`othello`, `amazons`).
         const PREFIX: &'static str;
-        /// Actions (mask bytes) a game.
-        const ACTIONS: usize;
-        /// Observation bytes a game.
-        const OBSERVATION_BYTES: usize;
         /// Threads a game of the observe kernel.
         const OBSERVE_THREADS: u64;
 
@@ -52,8 +56,6 @@ pub(crate) mod sealed {
         fn push_observed<'a>(&'a self, launch: &mut LaunchArgs<'a>);
     }
 }
-
-impl<G: sealed::GameState> BatchGame for G {}
 
 /// The entry points a batch calls each step.
 #[derive(Debug)]

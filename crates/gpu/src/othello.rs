@@ -14,15 +14,13 @@ use bitgames_othello::{Bitboard, Fastest, Kernels, Position, Square};
 use bitgames_search::Player;
 
 use crate::batch::sealed::GameState;
-use crate::{Batch, Error, Gpu, Strategy, common};
+use crate::{Batch, BatchGame, Error, Gpu, Strategy, common};
 
 pub use crate::batch::{Buffers, MAX_GAMES};
 /// Actions: the 64 squares, then the pass.
 pub const ACTIONS: usize = 65;
 /// The observation planes of one game.
 pub const PLANES: [usize; 3] = [3, 8, 8];
-/// Bytes of one game's observation.
-const OBSERVATION_BYTES: usize = 192;
 /// The deepest perft below the positions handed to the GPU (the kernel's stack).
 pub const MAX_KERNEL_DEPTH: u32 = 24;
 
@@ -37,10 +35,13 @@ pub struct Othello {
     pass: CudaSlice<u8>,
 }
 
+impl BatchGame for Othello {
+    const ACTIONS: usize = ACTIONS;
+    const PLANES: [usize; 3] = PLANES;
+}
+
 impl GameState for Othello {
     const PREFIX: &'static str = "othello";
-    const ACTIONS: usize = ACTIONS;
-    const OBSERVATION_BYTES: usize = OBSERVATION_BYTES;
     /// 16 of a game's 192 observation bytes a thread.
     const OBSERVE_THREADS: u64 = 12;
 

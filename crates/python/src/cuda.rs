@@ -1,8 +1,8 @@
 //! `bitgames.cuda`: the environments and searches of bitgames-gpu on a CUDA device, their
 //! buffers handed to PyTorch, JAX and the rest through DLPack without copies.
 //!
-//! `CudaOthello` (`bitgames.cuda.Othello`) wraps an [`OthelloBatch`] and `CudaAmazons`
-//! (`bitgames.cuda.Amazons`) an [`AmazonsBatch`], both through one implementation ([`Env`]
+//! `CudaOthello` (`bitgames.cuda.Othello`) wraps a `bitgames_gpu::Batch<Othello>` and
+//! `CudaAmazons` (`bitgames.cuda.Amazons`) a `Batch<Amazons>`, both through one implementation ([`Env`]
 //! over the [`Batch`] trait): the interface of `bitgames.vector.Othello` and
 //! `bitgames.vector.Amazons`, but `reset`, `step` and `sample_actions` return
 //! [`DeviceArray`]s, views of the batch's own device buffers (written again by every call)
@@ -34,9 +34,10 @@ use std::ffi::{CStr, c_void};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use bitgames_gpu::amazons::{self, AmazonsBatch};
-use bitgames_gpu::othello::{self, OthelloBatch};
-use bitgames_gpu::{Error, Gpu, Strategy};
+use bitgames_gpu::amazons::{self, Amazons};
+use bitgames_gpu::batch::MAX_GAMES;
+use bitgames_gpu::othello::{self, Othello};
+use bitgames_gpu::{Batch as GpuBatch, BatchGame, Buffers, Error, Gpu, Strategy};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyBufferError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -45,12 +46,7 @@ use pyo3::{IntoPyObjectExt, ffi};
 
 /// The most games one `bitgames.cuda.Othello` or `bitgames.cuda.Amazons` holds
 /// (`bitgames.cuda.MAX_ENVS`, 2^24).
-pub const MAX_ENVS: usize = othello::MAX_GAMES;
-
-const _: () = assert!(
-    amazons::MAX_GAMES == MAX_ENVS,
-    "one MAX_ENVS for both games"
-);
+pub const MAX_ENVS: usize = MAX_GAMES;
 
 /// The deepest Othello `bitgames.cuda.perft`, in plies: 1.9 * 10^12 leaves at 15, some
 /// minutes on one GPU, which cannot be interrupted once launched.
@@ -450,24 +446,9 @@ impl Drop for Imported {
 
 // ---- The games -------------------------------------------------------------------------
 
-/// Device addresses of a batch's buffers (valid while the batch lives): the games'
-/// `Buffers`, which are alike.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Buffers {
-    /// `[n, planes, rows, columns]` int8.
-    observations: u64,
-    /// `[n, actions]` bool (one byte each).
-    masks: u64,
-    /// `[n]` f32.
-    rewards: u64,
-    /// `[n]` bool.
-    terminated: u64,
-    /// `[n]` int64: the action buffer.
-    actions: u64,
-}
-
-/// What an environment calls on its batch: the calls [`OthelloBatch`] and [`AmazonsBatch`]
-/// share (their docs say what each does), so that one [`Env`] serves both games.
+/// What an environment calls on its batch, object-safe, so that one [`Env`] (and one
+/// `DeviceArray` class) serves every game: `bitgames_gpu::Batch<G>`'s methods of the same
+/// names (whose docs say what each does).
 trait Batch: Send + std::fmt::Debug {
     fn reset(&mut self) -> Result<(), Error>;
     fn sample_actions(&mut self) -> Result<(), Error>;
@@ -479,7 +460,6 @@ trait Batch: Send + std::fmt::Debug {
     /// memory, which nothing writes until the step's kernels have run.
     unsafe fn step_device_actions(&mut self, actions: u64) -> Result<(), Error>;
     fn synchronize(&self) -> Result<(), Error>;
-    fn buffers(&self) -> Buffers;
     fn observations(&self) -> Result<Vec<i8>, Error>;
     fn masks(&self) -> Result<Vec<bool>, Error>;
     fn rewards(&self) -> Result<Vec<f32>, Error>;
@@ -487,88 +467,42 @@ trait Batch: Send + std::fmt::Debug {
     fn actions(&self) -> Result<Vec<i64>, Error>;
 }
 
-/// A game's batch: its sizes, and how to make one.
-trait Game: Batch + Sized + 'static {
-    /// The actions of a step (the mask's width).
-    const ACTIONS: usize;
-    /// One game's observation planes, rows and columns.
-    const PLANES: [usize; 3];
-    /// The most games a batch holds.
-    const MAX_GAMES: usize;
-    /// `n` games at the start, their generators seeded from `seed`.
-    fn create(gpu: &Gpu, n: usize, seed: u64, strategy: Strategy) -> Result<Self, Error>;
+impl<G: BatchGame> Batch for GpuBatch<G> {
+    fn reset(&mut self) -> Result<(), Error> {
+        GpuBatch::reset(self)
+    }
+    fn sample_actions(&mut self) -> Result<(), Error> {
+        GpuBatch::sample_actions(self)
+    }
+    fn set_actions(&mut self, actions: &[i64]) -> Result<(), Error> {
+        GpuBatch::set_actions(self, actions)
+    }
+    fn step(&mut self) -> Result<(), Error> {
+        GpuBatch::step(self)
+    }
+    unsafe fn step_device_actions(&mut self, actions: u64) -> Result<(), Error> {
+        // SAFETY: the caller's promise, the batch's own condition.
+        unsafe { GpuBatch::step_device_actions(self, actions) }
+    }
+    fn synchronize(&self) -> Result<(), Error> {
+        GpuBatch::synchronize(self)
+    }
+    fn observations(&self) -> Result<Vec<i8>, Error> {
+        GpuBatch::observations(self)
+    }
+    fn masks(&self) -> Result<Vec<bool>, Error> {
+        GpuBatch::masks(self)
+    }
+    fn rewards(&self) -> Result<Vec<f32>, Error> {
+        GpuBatch::rewards(self)
+    }
+    fn terminated(&self) -> Result<Vec<bool>, Error> {
+        GpuBatch::terminated(self)
+    }
+    fn actions(&self) -> Result<Vec<i64>, Error> {
+        GpuBatch::actions(self)
+    }
 }
-
-/// Implements [`Batch`] and [`Game`] for the batch type of bitgames-gpu's module `$module`,
-/// by forwarding to the type's own methods of the same names.
-macro_rules! game {
-    ($batch:ident, $module:ident) => {
-        impl Batch for $batch {
-            fn reset(&mut self) -> Result<(), Error> {
-                $batch::reset(self)
-            }
-            fn sample_actions(&mut self) -> Result<(), Error> {
-                $batch::sample_actions(self)
-            }
-            fn set_actions(&mut self, actions: &[i64]) -> Result<(), Error> {
-                $batch::set_actions(self, actions)
-            }
-            fn step(&mut self) -> Result<(), Error> {
-                $batch::step(self)
-            }
-            unsafe fn step_device_actions(&mut self, actions: u64) -> Result<(), Error> {
-                // SAFETY: the caller's promise, the batch's own condition.
-                unsafe { $batch::step_device_actions(self, actions) }
-            }
-            fn synchronize(&self) -> Result<(), Error> {
-                $batch::synchronize(self)
-            }
-            fn buffers(&self) -> Buffers {
-                let $module::Buffers {
-                    observations,
-                    masks,
-                    rewards,
-                    terminated,
-                    actions,
-                } = $batch::buffers(self);
-                Buffers {
-                    observations,
-                    masks,
-                    rewards,
-                    terminated,
-                    actions,
-                }
-            }
-            fn observations(&self) -> Result<Vec<i8>, Error> {
-                $batch::observations(self)
-            }
-            fn masks(&self) -> Result<Vec<bool>, Error> {
-                $batch::masks(self)
-            }
-            fn rewards(&self) -> Result<Vec<f32>, Error> {
-                $batch::rewards(self)
-            }
-            fn terminated(&self) -> Result<Vec<bool>, Error> {
-                $batch::terminated(self)
-            }
-            fn actions(&self) -> Result<Vec<i64>, Error> {
-                $batch::actions(self)
-            }
-        }
-
-        impl Game for $batch {
-            const ACTIONS: usize = $module::ACTIONS;
-            const PLANES: [usize; 3] = $module::PLANES;
-            const MAX_GAMES: usize = $module::MAX_GAMES;
-            fn create(gpu: &Gpu, n: usize, seed: u64, strategy: Strategy) -> Result<Self, Error> {
-                $batch::new(gpu, n, seed, strategy)
-            }
-        }
-    };
-}
-
-game!(OthelloBatch, othello);
-game!(AmazonsBatch, amazons);
 
 // ---- The environments -----------------------------------------------------------------
 
@@ -589,7 +523,7 @@ struct Shared {
     state: Mutex<State>,
     buffers: Buffers,
     n: usize,
-    /// The game's actions and observation planes ([`Game::ACTIONS`], [`Game::PLANES`]).
+    /// The game's actions and observation planes ([`BatchGame::ACTIONS`], [`BatchGame::PLANES`]).
     num_actions: usize,
     planes: [usize; 3],
     ordinal: usize,
@@ -881,23 +815,22 @@ enum Actions {
 impl Env {
     /// `n` games of `G` on device `device` (see the classes' `__new__`): the arguments are
     /// checked before the device is opened.
-    fn new<G: Game>(
+    fn new<G: BatchGame + 'static>(
         py: Python<'_>,
         n: usize,
         seed: u64,
         device: usize,
         strategy: &str,
     ) -> PyResult<Self> {
-        if !(1..=G::MAX_GAMES).contains(&n) {
+        if !(1..=MAX_GAMES).contains(&n) {
             return Err(PyValueError::new_err(format!(
-                "n must be between 1 and MAX_ENVS = {} games, not {n}",
-                G::MAX_GAMES
+                "n must be between 1 and MAX_ENVS = {MAX_GAMES} games, not {n}"
             )));
         }
         let strategy = self::strategy(strategy)?;
         let gpu = open(py, device)?;
         let batch = py
-            .detach(|| G::create(&gpu, n, seed, strategy))
+            .detach(|| GpuBatch::<G>::new(&gpu, n, seed, strategy))
             .map_err(gpu_error)?;
         let shared = Arc::new(Shared {
             buffers: batch.buffers(),
@@ -1166,10 +1099,10 @@ impl Env {
     }
 }
 
-/// A `bitgames.cuda` environment class `$class` (Python name `$name`) over the batch type
-/// `$batch`: thin methods around one [`Env`], the same for every game.
+/// A `bitgames.cuda` environment class `$class` (Python name `$name`) over a batch of the
+/// game `$game`: thin methods around one [`Env`], the same for every game.
 macro_rules! cuda_env {
-    ($(#[$doc:meta])* $class:ident, $name:literal, $batch:ty) => {
+    ($(#[$doc:meta])* $class:ident, $name:literal, $game:ty) => {
         $(#[$doc])*
         #[pyclass(frozen, name = $name, module = "bitgames.cuda")]
         #[derive(Debug)]
@@ -1179,7 +1112,7 @@ macro_rules! cuda_env {
         impl $class {
             /// The most games an environment holds (2^24).
             #[classattr]
-            const MAX_ENVS: usize = <$batch as Game>::MAX_GAMES;
+            const MAX_ENVS: usize = MAX_GAMES;
 
             /// `n` games (1 to `MAX_ENVS`) on CUDA device `device`, their random choices
             /// drawn from `seed`, computed in `strategy` (`shift`, `kogge-stone`, `table`).
@@ -1195,7 +1128,7 @@ macro_rules! cuda_env {
                 device: usize,
                 strategy: &str,
             ) -> PyResult<Self> {
-                Env::new::<$batch>(py, n, seed, device, strategy).map($class)
+                Env::new::<$game>(py, n, seed, device, strategy).map($class)
             }
 
             /// The number of games.
@@ -1208,14 +1141,14 @@ macro_rules! cuda_env {
             /// Amazons' 100 (the squares; a turn is three sub-actions).
             #[getter]
             fn num_actions(&self) -> usize {
-                <$batch as Game>::ACTIONS
+                <$game as BatchGame>::ACTIONS
             }
 
             /// One game's observation shape: Othello's `(3, 8, 8)`, the Amazons'
             /// `(4, 10, 10)` (the arrays are `[num_envs, *observation_shape]`).
             #[getter]
             fn observation_shape(&self) -> (usize, usize, usize) {
-                let [p, r, c] = <$batch as Game>::PLANES;
+                let [p, r, c] = <$game as BatchGame>::PLANES;
                 (p, r, c)
             }
 
@@ -1278,7 +1211,7 @@ cuda_env!(
     /// GPU (see the module docs of `bitgames.cuda`).
     CudaOthello,
     "CudaOthello",
-    OthelloBatch
+    Othello
 );
 
 cuda_env!(
@@ -1287,7 +1220,7 @@ cuda_env!(
     /// on the GPU (see the module docs of `bitgames.cuda`).
     CudaAmazons,
     "CudaAmazons",
-    AmazonsBatch
+    Amazons
 );
 
 // ---- Module functions -----------------------------------------------------------------
