@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 
 use bitgames_amazons::Position as AmazonsPosition;
 use bitgames_amazons::encoding::Turn;
-use bitgames_gpu::amazons::{self, AmazonsBatch};
-use bitgames_gpu::othello::{self, OthelloBatch};
-use bitgames_gpu::{Error, Gpu, Strategy};
+use bitgames_gpu::amazons::{self, Amazons, AmazonsBatch};
+use bitgames_gpu::othello::{self, Othello, OthelloBatch};
+use bitgames_gpu::{Batch, BatchGame, Error, Gpu, Strategy};
 use bitgames_othello::{Bitboard, Kernels, Naive, Position, Square};
 use bitgames_search::PerftSuite;
 use bitgames_search::encoding::Encoding;
@@ -129,14 +129,24 @@ fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), Faile
 }
 
 /// 4,096 games x 250 steps = 1,024,000 steps per strategy, actions drawn on the CPU: the
-/// device's observations, masks, rewards and terminations equal `Encoding::step_write`'s.
-fn environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
+/// device's observations, masks, rewards and terminations equal the CPU encoding `E`'s
+/// (`Encoding::step_write`, what `bitgames.vector` runs); at least `min_finished` games end.
+fn environment_equals<G: BatchGame, E: Encoding + Clone>(
+    gpu: &Gpu,
+    seed: u64,
+    min_finished: usize,
+) -> Result<(), Failed> {
     let (n, steps) = (4_096, 250);
+    let (width, actions_width) = (G::OBSERVATION_BYTES, G::ACTIONS);
     for strategy in Strategy::ALL {
-        let mut batch = OthelloBatch::new(gpu, n, 1, strategy)?;
-        let mut games = vec![Position::start(); n];
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        let (mut obs, mut mask) = (vec![0i8; n * 192], vec![false; n * 65]);
+        let mut batch = Batch::<G>::new(gpu, n, 1, strategy)?;
+        let mut games = vec![E::start(); n];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (mut obs, mut mask) = (vec![0i8; n * width], vec![false; n * actions_width]);
+        for (i, game) in games.iter().enumerate() {
+            game.observe(game.current_player(), &mut obs[width * i..width * (i + 1)]);
+            game.legal_write(&mut mask[actions_width * i..actions_width * (i + 1)]);
+        }
         let mut finished = 0;
         for step in 0..=steps {
             if step > 0 {
@@ -151,8 +161,8 @@ fn environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
                     let mover = game.current_player();
                     let (returns, _) = game.step_write(
                         actions[i] as usize,
-                        &mut obs[192 * i..192 * (i + 1)],
-                        &mut mask[65 * i..65 * (i + 1)],
+                        &mut obs[width * i..width * (i + 1)],
+                        &mut mask[actions_width * i..actions_width * (i + 1)],
                     );
                     let reward = returns.map_or(0.0, |r| r[mover]);
                     ensure(
@@ -168,11 +178,6 @@ fn environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
                     )?;
                     finished += usize::from(returns.is_some());
                 }
-            } else {
-                for (i, game) in games.iter().enumerate() {
-                    game.observe(0, &mut obs[192 * i..192 * (i + 1)]);
-                    game.legal_write(&mut mask[65 * i..65 * (i + 1)]);
-                }
             }
             ensure(batch.observations()? == obs, || {
                 format!("{strategy}: step {step}: observations differ")
@@ -181,11 +186,16 @@ fn environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
                 format!("{strategy}: step {step}: masks differ")
             })?;
         }
-        ensure(finished > 4 * n, || {
+        ensure(finished >= min_finished, || {
             format!("{strategy}: only {finished} games finished")
         })?;
     }
     Ok(())
+}
+
+/// Othello: random games last about 61 plies, so each game finishes about four times.
+fn environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
+    environment_equals::<Othello, Position>(gpu, 11, 3 * 4_096)
 }
 
 fn illegal_actions_move_no_game(gpu: &Gpu) -> Result<(), Failed> {
@@ -310,66 +320,10 @@ fn perft_matches_the_published_counts(gpu: &Gpu) -> Result<(), Failed> {
     Ok(())
 }
 
-/// 4,096 games x 250 sub-actions = 1,024,000 steps per strategy, actions drawn on the CPU:
-/// the device's observations, masks, rewards and terminations equal `Encoding::step_write`'s
-/// for `bitgames_amazons::encoding::Turn`.
+/// The Amazons, one sub-action a step: random games last about 207 sub-actions, so most
+/// games finish once.
 fn amazons_environment_equals_the_cpu(gpu: &Gpu) -> Result<(), Failed> {
-    let (n, steps) = (4_096, 250);
-    for strategy in Strategy::ALL {
-        let mut batch = AmazonsBatch::new(gpu, n, 1, strategy)?;
-        let mut games = vec![Turn::start(); n];
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
-        let (mut obs, mut mask) = (vec![0i8; n * 400], vec![false; n * 100]);
-        let mut finished = 0;
-        for step in 0..=steps {
-            if step > 0 {
-                let actions: Vec<i64> = games
-                    .iter()
-                    .map(|g| g.random_action(&mut rng) as i64)
-                    .collect();
-                batch.set_actions(&actions)?;
-                batch.step()?;
-                let (rewards, terminated) = (batch.rewards()?, batch.terminated()?);
-                for (i, game) in games.iter_mut().enumerate() {
-                    let mover = game.current_player();
-                    let (returns, _) = game.step_write(
-                        actions[i] as usize,
-                        &mut obs[400 * i..400 * (i + 1)],
-                        &mut mask[100 * i..100 * (i + 1)],
-                    );
-                    let reward = returns.map_or(0.0, |r| r[mover]);
-                    ensure(
-                        rewards[i] == reward && terminated[i] == returns.is_some(),
-                        || {
-                            format!(
-                                "{strategy}: step {step}, game {i}: reward {} / terminated {} on the GPU, {reward} / {} on the CPU",
-                                rewards[i],
-                                terminated[i],
-                                returns.is_some()
-                            )
-                        },
-                    )?;
-                    finished += usize::from(returns.is_some());
-                }
-            } else {
-                for (i, game) in games.iter().enumerate() {
-                    game.observe(game.current_player(), &mut obs[400 * i..400 * (i + 1)]);
-                    game.legal_write(&mut mask[100 * i..100 * (i + 1)]);
-                }
-            }
-            ensure(batch.observations()? == obs, || {
-                format!("{strategy}: step {step}: observations differ")
-            })?;
-            ensure(batch.masks()? == mask, || {
-                format!("{strategy}: step {step}: masks differ")
-            })?;
-        }
-        // Random games last about 80 moves (240 sub-actions): most games end once.
-        ensure(finished > n / 4, || {
-            format!("{strategy}: only {finished} games finished")
-        })?;
-    }
-    Ok(())
+    environment_equals::<Amazons, Turn>(gpu, 13, 4_096 / 2)
 }
 
 fn amazons_illegal_actions_move_no_game(gpu: &Gpu) -> Result<(), Failed> {
