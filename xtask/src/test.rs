@@ -151,7 +151,8 @@ pub fn python_tests(root: &Path) -> Result<()> {
     run(
         "Python tests: pytest crates/python/tests (against the installed wheel)",
         root,
-        no_rust(&python).args(["-m", "pytest", "-q", "crates/python/tests"]),
+        // -rs: every skipped test with its reason ("no CUDA device" is the only one).
+        no_rust(&python).args(["-m", "pytest", "-q", "-rs", "crates/python/tests"]),
     )
 }
 
