@@ -94,7 +94,14 @@ def main():
         if n <= args.cpu_max:
             runners.append(("bitgames.vector (CPU)", lambda: bitgames_runner(bitgames.vector, n, args.steps)))
         for name, make in runners:
-            value = rate(make(), n, args.steps, args.repeats)
+            # One engine failing (a version mismatch on the machine, say) leaves the others'
+            # figures standing.
+            try:
+                value = rate(make(), n, args.steps, args.repeats)
+            except Exception as error:  # noqa: BLE001 - reported and recorded, not hidden
+                print(f"{name:>24} n={n:>9}: failed: {error!r}", flush=True)
+                rows.append({"engine": name, "games": n, "error": repr(error)})
+                continue
             row = {"engine": name, "games": n, "steps": args.steps, "steps_per_s": value}
             rows.append(row)
             print(f"{name:>24} n={n:>9}: {value:.3e} steps/s", flush=True)

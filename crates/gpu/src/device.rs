@@ -1,10 +1,9 @@
 //! Opening a GPU and compiling the kernels for it.
 
+use std::ffi::CString;
 use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream};
-use std::ffi::CString;
-
 use cudarc::nvrtc::result::{self, NvrtcError};
 use cudarc::nvrtc::{Ptx, sys};
 
@@ -60,7 +59,7 @@ impl Gpu {
             }
             Ok(module)
         };
-        let othello = load(&source::othello(), source::constants())?;
+        let othello = load(&source::othello(), source::othello_constants())?;
         let amazons = load(&source::amazons(), source::amazons_constants())?;
         stream.synchronize()?;
         Ok(Gpu {

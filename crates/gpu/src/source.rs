@@ -4,7 +4,7 @@
 //! bitgames-tables: the edge masks (Othello), board layout and valid squares (Amazons) and
 //! direction offsets as compile-time constants (so the shifts fold), and declarations of the
 //! line tables, which live in constant memory and are filled from the same crate after
-//! loading ([`constants`], [`amazons_constants`]). So the numbers have one home, the
+//! loading ([`othello_constants`], [`amazons_constants`]). So the numbers have one home, the
 //! generated tables, on the CPU and the GPU alike. (The Amazons start position comes from
 //! bitgames-amazons the same way.)
 //!
@@ -47,7 +47,7 @@ pub fn othello() -> String {
         "othello_offset",
         &OTHELLO_DIRECTION_OFFSETS.map(|o| o.to_string()),
     ));
-    for constant in constants() {
+    for constant in othello_constants() {
         writeln!(
             source,
             "CONSTANT {} {}{};",
@@ -153,7 +153,7 @@ pub struct Constant {
 }
 
 /// The line tables of the Othello kernels' `table` strategy, from bitgames-tables.
-pub fn constants() -> Vec<Constant> {
+pub fn othello_constants() -> Vec<Constant> {
     fn words<const N: usize>(rows: impl IntoIterator<Item = [u64; N]>) -> Vec<u8> {
         rows.into_iter()
             .flatten()

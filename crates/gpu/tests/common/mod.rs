@@ -23,7 +23,7 @@ impl Emulator {
             Emulator::compile(
                 "othello",
                 &bitgames_gpu::source::othello(),
-                &bitgames_gpu::source::constants(),
+                &bitgames_gpu::source::othello_constants(),
             )
         })
     }
