@@ -99,6 +99,20 @@ pub fn environment<G: BatchGame>(
     Ok((n * steps) as f64 / time.as_secs_f64())
 }
 
+/// Steps per second of `play` (which returns the steps it played), best of `repeats`.
+fn steps_per_second(
+    gpu: &Gpu,
+    repeats: usize,
+    mut play: impl FnMut() -> Result<u64, Error>,
+) -> Result<f64, Error> {
+    let mut steps = 0;
+    let time = best_of(gpu, repeats, || {
+        steps = play()?;
+        Ok(())
+    })?;
+    Ok(steps as f64 / time.as_secs_f64())
+}
+
 /// Random-playout actions per second: `threads` threads of `games` games each.
 ///
 /// # Errors
@@ -111,12 +125,9 @@ pub fn playouts(
     games: u32,
     repeats: usize,
 ) -> Result<f64, Error> {
-    let mut steps = 0;
-    let time = best_of(gpu, repeats, || {
-        steps = othello::playouts(gpu, strategy, threads, games, 9)?.steps;
-        Ok(())
-    })?;
-    Ok(steps as f64 / time.as_secs_f64())
+    steps_per_second(gpu, repeats, || {
+        Ok(othello::playouts(gpu, strategy, threads, games, 9)?.steps)
+    })
 }
 
 /// Perft from the start: the leaves and the time, host expansion included, one run.
@@ -143,12 +154,9 @@ pub fn amazons_playouts(
     games: u32,
     repeats: usize,
 ) -> Result<f64, Error> {
-    let mut steps = 0;
-    let time = best_of(gpu, repeats, || {
-        steps = amazons::playouts(gpu, strategy, threads, games, 9)?.steps;
-        Ok(())
-    })?;
-    Ok(steps as f64 / time.as_secs_f64())
+    steps_per_second(gpu, repeats, || {
+        Ok(amazons::playouts(gpu, strategy, threads, games, 9)?.steps)
+    })
 }
 
 /// Amazons perft from the start: the leaves and the time, host expansion included.

@@ -47,14 +47,7 @@ pub fn othello() -> String {
         "othello_offset",
         &OTHELLO_DIRECTION_OFFSETS.map(|o| o.to_string()),
     ));
-    for constant in othello_constants() {
-        writeln!(
-            source,
-            "CONSTANT {} {}{};",
-            constant.c_type, constant.name, constant.dimensions
-        )
-        .expect("writing to a String");
-    }
+    declare(&mut source, &othello_constants());
     source.push('\n');
     source.push_str(OTHELLO);
     source
@@ -106,14 +99,7 @@ pub fn amazons() -> String {
         "amazons_offset",
         &AMAZONS_DIRECTION_OFFSETS.map(|o| o.to_string()),
     ));
-    for constant in amazons_constants() {
-        writeln!(
-            source,
-            "CONSTANT {} {}{};",
-            constant.c_type, constant.name, constant.dimensions
-        )
-        .expect("writing to a String");
-    }
+    declare(&mut source, &amazons_constants());
     source.push('\n');
     source.push_str(AMAZONS);
     source
@@ -127,6 +113,18 @@ fn low_half(bits: u128) -> String {
 /// The high 64 bits of a 128-bit board, as a C constant.
 fn high_half(bits: u128) -> String {
     format!("{:#018x}ull", (bits >> 64) as u64)
+}
+
+/// Declares each table of `constants` in constant memory (the host fills them after loading).
+fn declare(source: &mut String, constants: &[Constant]) {
+    for constant in constants {
+        writeln!(
+            source,
+            "CONSTANT {} {}{};",
+            constant.c_type, constant.name, constant.dimensions
+        )
+        .expect("writing to a String");
+    }
 }
 
 /// A `switch` from a direction 0..8 to a constant, which the compiler folds in unrolled loops.
