@@ -58,7 +58,8 @@ fn matches_minimax_up_to_ten_empties() {
 
 #[test]
 fn matches_minimax_with_eleven_and_twelve_empties() {
-    // The table layer is used from 10 empties with the default options.
+    // The table layer is used from 12 empties with the default options, the middle layer
+    // and its local table below.
     let mut solver = Solver::new(Options::default());
     for position in endgame_corpus(3, 11..=12, 21) {
         let solution = solver.solve(&position, Limits::nodes(10_000_000)).unwrap();
@@ -79,6 +80,30 @@ fn a_tiny_table_used_everywhere_stays_exact() {
         for position in endgame_corpus(120, 2..=10, 22 + u64::from(bits)) {
             let solution = solver.solve(&position, Limits::nodes(10_000_000)).unwrap();
             check(&position, &solution);
+        }
+    }
+}
+
+#[test]
+fn the_middle_layer_and_its_local_table_agree_with_the_table_layer() {
+    // Positions too deep for minimax, solved three ways: the transposition table used
+    // everywhere (no middle layer, so no local table), the default layers, and the table
+    // layer moved up to 16 empties so the middle layer runs past the local table's depths.
+    let solver = |table_min_empties| {
+        Solver::new(Options {
+            table_min_empties,
+            ..Options::default()
+        })
+    };
+    let (mut table_only, mut default, mut mostly_middle) = (solver(2), solver(12), solver(16));
+    for position in endgame_corpus(12, 13..=15, 24) {
+        let expected = table_only.solve(&position, Limits::NONE).unwrap().score;
+        for solver in [&mut default, &mut mostly_middle] {
+            assert_eq!(
+                solver.solve(&position, Limits::NONE).unwrap().score,
+                expected,
+                "{position}"
+            );
         }
     }
 }

@@ -26,8 +26,8 @@
 //! | empties | layer |
 //! |---|---|
 //! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (the static [`crate::eval`]) until the bounds meet, every search reusing the table |
-//! | >= [`Options::table_min_empties`] (10) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a shallow search (one ply, three from 20 empties, five from 24) with the learned pattern evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
-//! | 5 ..= 9 | raw bitboards, no table; moves ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
+//! | >= [`Options::table_min_empties`] (12) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by a shallow search (one ply, three from 20 empties, five from 24) with the learned pattern evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
+//! | 5 ..= 11 | raw bitboards, no Zobrist hash; a small table of its own per number of empties (the `local` module: 1,024 slots keyed by the board itself) probed for every child before it is searched, which ends the search when a child is already refuted and drops a child already proven no better; a move leaving the opponent at most one reply (a corner counting two) searched at once, the rest ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
 //! | 4 | no move list: empty squares of odd-parity quadrants first, a neighbour test before each flip computation |
 //! | 1 ..= 3 | the empty squares unpacked once, unrolled code, a square alone in its quadrant first; the last move is counted, not played |
 //!
@@ -62,6 +62,7 @@
 //! middle layer), `shallow` (the list-free layers of the last four empties) and `parallel`
 //! (the split points of the parallel search, and the node total and stop the threads share).
 
+mod local;
 mod ordering;
 mod parallel;
 mod search;
@@ -134,7 +135,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             table_bits: 21,
-            table_min_empties: 10,
+            table_min_empties: 12,
             threads: 1,
             split_min_empties: 14,
         }

@@ -55,6 +55,9 @@ pub(super) fn odd_quadrants(empty: u64) -> u64 {
 pub(super) struct Candidate {
     pub(super) square: u32,
     pub(super) flips: u64,
+    /// The opponent's legal moves after this one (the child's moves, handed down so the
+    /// child need not find them again).
+    pub(super) replies: u64,
     key: i32,
 }
 
@@ -64,37 +67,79 @@ pub(super) struct Candidates {
     len: usize,
 }
 
+impl Candidate {
+    /// The move of `player` at `square` flipping `flips`, after which the opponent has
+    /// `replies`, keyed by the opponent's weighted mobility ([`reply_weight`]) and potential
+    /// mobility, with a small bonus for odd-parity quadrants (`odd`, from
+    /// [`odd_quadrants`]) and a larger one for corners.
+    #[inline(always)]
+    pub(super) fn keyed(
+        player: u64,
+        opponent: u64,
+        square: u32,
+        flips: u64,
+        replies: u64,
+        odd: u64,
+    ) -> Candidate {
+        let mine = player | flips | 1 << square;
+        let potential = neighbours(mine) & !(mine | opponent);
+        let mut key = 16 * reply_weight(replies) as i32 + 2 * potential.count_ones() as i32;
+        if odd >> square & 1 == 1 {
+            key -= 2;
+        }
+        if CORNERS >> square & 1 == 1 {
+            key -= 16;
+        }
+        Candidate {
+            square,
+            flips,
+            replies,
+            key,
+        }
+    }
+}
+
+/// The opponent's mobility with corners counted twice: what the ordering minimises.
+#[inline(always)]
+pub(super) fn reply_weight(replies: u64) -> u32 {
+    replies.count_ones() + (replies & CORNERS).count_ones()
+}
+
 impl Candidates {
-    /// The moves of `player` in `moves`, keyed by the opponent's weighted mobility after
-    /// each (corners count twice), with a small bonus for odd-parity quadrants.
-    #[inline]
-    pub(super) fn new<S: Kernels>(player: u64, opponent: u64, mut moves: u64) -> Candidates {
-        let mut list = Candidates {
+    /// No moves yet.
+    #[inline(always)]
+    pub(super) fn empty() -> Candidates {
+        Candidates {
             items: [Candidate {
                 square: 0,
                 flips: 0,
+                replies: 0,
                 key: 0,
             }; MAX_MOVES],
             len: 0,
-        };
+        }
+    }
+
+    /// Adds `candidate`.
+    #[inline(always)]
+    pub(super) fn push(&mut self, candidate: Candidate) {
+        self.items[self.len] = candidate;
+        self.len += 1;
+    }
+
+    /// The moves of `player` in `moves`, keyed as [`Candidate::keyed`] says.
+    #[inline]
+    pub(super) fn new<S: Kernels>(player: u64, opponent: u64, mut moves: u64) -> Candidates {
+        let mut list = Candidates::empty();
         let odd = odd_quadrants(!(player | opponent));
         while moves != 0 {
             let square = moves.trailing_zeros();
             moves &= moves - 1;
             let flips = S::flips_word(player, opponent, square_at(square));
             let replies = S::legal_moves_word(opponent ^ flips, player | flips | 1 << square);
-            let mine = player | flips | 1 << square;
-            let potential = neighbours(mine) & !(mine | opponent);
-            let mut key = 16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
-                + 2 * potential.count_ones() as i32;
-            if odd >> square & 1 == 1 {
-                key -= 2;
-            }
-            if CORNERS >> square & 1 == 1 {
-                key -= 16;
-            }
-            list.items[list.len] = Candidate { square, flips, key };
-            list.len += 1;
+            list.push(Candidate::keyed(
+                player, opponent, square, flips, replies, odd,
+            ));
         }
         list
     }

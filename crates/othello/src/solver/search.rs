@@ -13,7 +13,8 @@ use crate::stability::stable_discs_word;
 use crate::{Kernels, Move, Position};
 
 use super::Stopped;
-use super::ordering::Candidates;
+use super::local::{LOCAL_MAX_EMPTIES, LOCAL_MIN_EMPTIES, LocalTable};
+use super::ordering::{Candidate, Candidates, odd_quadrants, reply_weight};
 use super::parallel::{ELDERS, Shared, SplitPoint};
 use super::table::{Bounds, NO_MOVE, Table};
 
@@ -84,6 +85,8 @@ pub(super) struct Search<'t, S: Kernels> {
     pub(super) halted: bool,
     /// Set when a limit was hit.
     pub(super) stopped: Option<Stopped>,
+    /// The middle layer's table (each search its own).
+    local: LocalTable,
     strategy: core::marker::PhantomData<S>,
 }
 
@@ -110,6 +113,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             next_check: 0,
             halted: false,
             stopped: None,
+            local: LocalTable::new(),
             strategy: core::marker::PhantomData,
         }
     }
@@ -286,7 +290,8 @@ impl<'t, S: Kernels> Search<'t, S> {
     #[inline(always)]
     fn bits(&mut self, player: u64, opponent: u64, empties: u32, alpha: i32, beta: i32) -> i32 {
         if empties > SHALLOW_MAX {
-            self.mid(player, opponent, alpha, beta, false)
+            let moves = S::legal_moves_word(player, opponent);
+            self.mid(player, opponent, moves, alpha, beta, false)
         } else {
             self.shallow(player, opponent, alpha, beta, false)
         }
@@ -384,8 +389,17 @@ impl<'t, S: Kernels> Search<'t, S> {
         best
     }
 
-    /// The middle layer: raw bitboards, mobility ordering, no table.
-    fn mid(&mut self, player: u64, opponent: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    /// The middle layer: raw bitboards, mobility ordering, no table. `moves` are the side to
+    /// move's legal moves (the parent found them while ordering its own).
+    fn mid(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        moves: u64,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         if self.should_stop() {
             return 0;
@@ -396,26 +410,101 @@ impl<'t, S: Kernels> Search<'t, S> {
                 return upper;
             }
         }
-        let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
             if passed {
                 return final_score_for_side_to_move(player, opponent);
             }
-            return -self.mid(opponent, player, -beta, -alpha, true);
+            let replies = S::legal_moves_word(opponent, player);
+            return -self.mid(opponent, player, replies, -beta, -alpha, true);
         }
         let empties = 64 - (player | opponent).count_ones() - 1;
-        let mut candidates = Candidates::new::<S>(player, opponent, moves);
+        // The local table holds null-window results only (nearly every search here).
+        let local = beta == alpha + 1 && (LOCAL_MIN_EMPTIES..=LOCAL_MAX_EMPTIES).contains(&empties);
+        let odd = odd_quadrants(!(player | opponent));
+        let mut candidates = Candidates::empty();
         let mut best = -65;
         let mut first = true;
+        // Each move in turn: a child the local table refutes ends the search (enhanced
+        // transposition cutoff), one it proves no better than alpha is dropped, and one
+        // leaving the opponent at most one reply (a corner counting two) is searched at
+        // once, before the others are ordered: it is the likeliest cutoff and the cheapest.
+        let mut rest = moves;
+        while rest != 0 {
+            let square = rest.trailing_zeros();
+            rest &= rest - 1;
+            let flips = S::flips_word(player, opponent, square_at(square));
+            let (p, o) = (opponent ^ flips, player | flips | 1 << square);
+            if local && let Some((lower, upper)) = self.local.probe(p, o, empties) {
+                if -upper >= beta {
+                    return -upper;
+                }
+                if -lower <= alpha {
+                    best = best.max(-lower);
+                    continue;
+                }
+            }
+            let replies = S::legal_moves_word(p, o);
+            if reply_weight(replies) <= 1 {
+                let score = pvs(first, alpha, beta, |a, b| {
+                    self.mid_child(p, o, replies, empties, a, b)
+                });
+                first = false;
+                if local {
+                    self.local_store(p, o, empties, alpha, score);
+                }
+                if raise(&mut best, &mut alpha, beta, score) {
+                    return best;
+                }
+                continue;
+            }
+            candidates.push(Candidate::keyed(
+                player, opponent, square, flips, replies, odd,
+            ));
+        }
         while let Some(c) = candidates.next() {
             let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
-            let score = pvs(first, alpha, beta, |a, b| self.bits(p, o, empties, a, b));
+            let score = pvs(first, alpha, beta, |a, b| {
+                self.mid_child(p, o, c.replies, empties, a, b)
+            });
             first = false;
+            if local {
+                self.local_store(p, o, empties, alpha, score);
+            }
             if raise(&mut best, &mut alpha, beta, score) {
                 break;
             }
         }
         best
+    }
+
+    /// A child of a middle-layer node, with `empties` empties and `moves` to play.
+    #[inline(always)]
+    fn mid_child(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if empties > SHALLOW_MAX {
+            self.mid(p, o, moves, alpha, beta, false)
+        } else {
+            self.shallow(p, o, alpha, beta, false)
+        }
+    }
+
+    /// Records in the local table what a null-window search at `alpha` proved about the
+    /// child `(p, o)`, from the child's side: at least `-score` where the parent failed low,
+    /// at most `-score` where it cut off.
+    #[inline(always)]
+    fn local_store(&mut self, p: u64, o: u64, empties: u32, alpha: i32, score: i32) {
+        if score <= alpha {
+            self.local.store(p, o, empties, -score, 64);
+        } else {
+            self.local.store(p, o, empties, -64, -score);
+        }
     }
 }
 
