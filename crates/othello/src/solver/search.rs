@@ -497,7 +497,8 @@ impl<'t, S: Kernels> Search<'t, S> {
 
     /// Records in the local table what a null-window search at `alpha` proved about the
     /// child `(p, o)`, from the child's side: at least `-score` where the parent failed low,
-    /// at most `-score` where it cut off.
+    /// at most `-score` where it cut off. (A halted search stores meaningless bounds here,
+    /// but it is never used again: the solve stops, or the task is dropped.)
     #[inline(always)]
     fn local_store(&mut self, p: u64, o: u64, empties: u32, alpha: i32, score: i32) {
         if score <= alpha {
