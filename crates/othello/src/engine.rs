@@ -15,6 +15,7 @@ pub(crate) const EXACT_EMPTIES: usize = 20;
 /// terms ([`crate::eval`]). Measured by matches at 50 ms a move against the hand-written
 /// terms everywhere (2026-11-25, 200 games each): from 30 empties +166 Elo (+113 to +220),
 /// everywhere +10 (-38 to +58); from 40 empties, against from 30: -81 (-131 to -32).
+#[cfg(feature = "patterns")]
 pub(crate) const PATTERN_EMPTIES: usize = 30;
 
 /// From the side to move's point of view, in hundredths of a disc: see [`crate::eval`].
