@@ -8,11 +8,12 @@
 //! `benches/benches/othello.rs` and `bitgames compare` (see the README).
 
 use core::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_si512, _mm512_mask_add_epi64,
-    _mm512_mask_or_epi64, _mm512_mask_reduce_or_epi64, _mm512_maskz_loadu_epi64, _mm512_max_epu64,
-    _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_reduce_or_epi64, _mm512_rolv_epi64,
-    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_sllv_epi64, _mm512_srlv_epi64,
-    _mm512_storeu_si512, _mm512_test_epi64_mask, _mm512_xor_si512,
+    __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_si512,
+    _mm512_mask_add_epi64, _mm512_mask_blend_epi64, _mm512_mask_or_epi64,
+    _mm512_mask_reduce_or_epi64, _mm512_maskz_loadu_epi64, _mm512_max_epu64, _mm512_or_si512,
+    _mm512_reduce_add_epi64, _mm512_reduce_or_epi64, _mm512_rolv_epi64, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_sllv_epi64, _mm512_srlv_epi64, _mm512_storeu_si512,
+    _mm512_sub_epi64, _mm512_test_epi64_mask, _mm512_xor_si512,
 };
 use core::ops::{BitAnd, BitOr, BitXor};
 
@@ -116,6 +117,44 @@ impl U64x8 {
     pub fn shift_right(self, bits: u32) -> Self {
         // SAFETY: the target has AVX-512F.
         Self(unsafe { _mm512_srlv_epi64(self.0, _mm512_set1_epi64(i64::from(bits))) })
+    }
+
+    /// Each lane shifted right (logically) by the matching lane of `counts` (zero for 64 or
+    /// more).
+    #[inline(always)]
+    pub fn shift_right_by(self, counts: Self) -> Self {
+        // SAFETY: the target has AVX-512F.
+        Self(unsafe { _mm512_srlv_epi64(self.0, counts.0) })
+    }
+
+    /// `self + other` in each lane, wrapping.
+    #[inline(always)]
+    pub fn wrapping_add(self, other: Self) -> Self {
+        // SAFETY: the target has AVX-512F.
+        Self(unsafe { _mm512_add_epi64(self.0, other.0) })
+    }
+
+    /// `self - other` in each lane, wrapping.
+    #[inline(always)]
+    pub fn wrapping_sub(self, other: Self) -> Self {
+        // SAFETY: the target has AVX-512F.
+        Self(unsafe { _mm512_sub_epi64(self.0, other.0) })
+    }
+
+    /// The number of leading zero bits of each lane (64 for zero; `vplzcntq`, so the target
+    /// must also have AVX-512CD).
+    #[cfg(target_feature = "avx512cd")]
+    #[inline(always)]
+    pub fn leading_zeros(self) -> Self {
+        // SAFETY: the target has AVX-512CD (this method's `cfg`).
+        Self(unsafe { core::arch::x86_64::_mm512_lzcnt_epi64(self.0) })
+    }
+
+    /// `other` in the lanes of `lanes`, `self` in the others.
+    #[inline(always)]
+    pub fn select(self, lanes: u8, other: Self) -> Self {
+        // SAFETY: the target has AVX-512F.
+        Self(unsafe { _mm512_mask_blend_epi64(lanes, self.0, other.0) })
     }
 
     /// The lanes where `self & other` is not zero.
@@ -256,6 +295,31 @@ mod tests {
             });
             assert_eq!(sparse.intersects(x), expected_test);
             assert_eq!(x.or_in(lanes, y).to_array(), masked(&|p, q| p | q));
+            assert_eq!(x.select(lanes, y).to_array(), masked(&|_, q| q));
+            assert_eq!(
+                x.wrapping_add(y).to_array(),
+                per_lane(&|p, q| p.wrapping_add(q))
+            );
+            assert_eq!(
+                x.wrapping_sub(y).to_array(),
+                per_lane(&|p, q| p.wrapping_sub(q))
+            );
+            // Counts 0..=127, so both in-range shifts and the zero of 64 or more.
+            let counts = U64x8::from_array(&b.map(|q| q % 128));
+            assert_eq!(
+                x.shift_right_by(counts).to_array(),
+                per_lane(&|p, q| p.checked_shr((q % 128) as u32).unwrap_or(0))
+            );
+            #[cfg(target_feature = "avx512cd")]
+            {
+                // Some lanes narrowed or zeroed, so every count from 0 to 64 can occur.
+                let narrow =
+                    per_lane(&|p, q| p >> (q % 65).min(63) & if q % 9 == 0 { 0 } else { !0 });
+                assert_eq!(
+                    U64x8::from_array(&narrow).leading_zeros().to_array(),
+                    narrow.map(|w| u64::from(w.leading_zeros()))
+                );
+            }
             assert_eq!(
                 x.add_in(lanes, y).to_array(),
                 masked(&|p, q| p.wrapping_add(q))

@@ -1,5 +1,6 @@
-//! AVX-512: the eight directions in the eight 64-bit lanes of one register, with
-//! Kogge-Stone occluded fills.
+//! AVX-512: the eight directions in the eight 64-bit lanes of one register. Legal moves by
+//! Kogge-Stone occluded fills; flips by one carry or leading-zero count per ray where the
+//! target has AVX-512CD (fills otherwise).
 //!
 //! A shift by direction becomes one lane-wise rotate (`vprolvq`): left shifts rotate by the
 //! offset, right shifts by 64 minus it. Rotated-in bits land on squares outside the
@@ -13,9 +14,9 @@ use super::{Children, INNER, Kernels};
 use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
-    /// The eight directions in SIMD lanes, shifted with lane-wise rotates (x86-64 with AVX-512F
-    /// only).
-    pub struct Avx512: Simd, "avx512", "eight directions in eight AVX-512 lanes, lane-wise rotates";
+    /// The eight directions in SIMD lanes: fills shifted with lane-wise rotates, flips by
+    /// carries and leading-zero counts (x86-64 with AVX-512F only).
+    pub struct Avx512: Simd, "avx512", "eight directions in eight AVX-512 lanes: rotated fills, carry/lzcnt flips";
 }
 
 /// Per lane (direction): the rotate-left count equivalent to one step that way.
@@ -60,6 +61,67 @@ fn legal_moves(player: u64, opponent: u64) -> u64 {
     moves & !(player | opponent)
 }
 
+/// Per square, per lane (direction): the squares from it to the edge that way, itself
+/// excluded.
+static RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = Direction::ALL[d].delta();
+            let (mut row, mut column) = (square as i32 / 8 + dr, square as i32 % 8 + dc);
+            while row >= 0 && row < 8 && column >= 0 && column < 8 {
+                rays[square][d] |= 1 << (row * 8 + column);
+                row += dr;
+                column += dc;
+            }
+            d += 1;
+        }
+        square += 1;
+    }
+    rays
+};
+
+/// The lanes whose direction runs towards higher bits (a positive offset).
+const UPWARD: u8 = {
+    let mut lanes = 0;
+    let mut d = 0;
+    while d < 8 {
+        if Direction::ALL[d].offset(8) > 0 {
+            lanes |= 1 << d;
+        }
+        d += 1;
+    }
+    lanes
+};
+
+/// The discs a move on `square` flips, one ray per lane, with no fill: along each ray the
+/// first square that is not the opponent's is found in one step, and the move flips what
+/// lies before it when it is the player's. Towards higher bits, adding one to the ray's
+/// opponent discs (every other bit set) carries up to that square; towards lower bits it is
+/// the highest non-opponent square of the ray, by a leading-zero count. The carry and
+/// leading-zero formulation is Toshihiko Okuhara's (Edax's AVX flips, `flip_avx512cd.c`);
+/// this lane-per-direction code is ours.
+#[cfg(target_feature = "avx512cd")]
+#[inline(always)]
+fn flips(player: u64, opponent: u64, square: u64) -> u64 {
+    let ray = U64x8::from_array(&RAYS[square.trailing_zeros() as usize]);
+    let opponent = U64x8::splat(opponent);
+    let one = U64x8::splat(1);
+    // The first non-opponent square along each ray.
+    let up = (opponent | ray.and_not(U64x8::splat(!0))).wrapping_add(one);
+    let down = U64x8::splat(1 << 63).shift_right_by(opponent.and_not(ray).leading_zeros());
+    let outflank = down.select(UPWARD, up) & ray & U64x8::splat(player);
+    // The squares strictly between the move and the outflanking disc.
+    let below = outflank.wrapping_sub(one);
+    let above = U64x8::zero().wrapping_sub(outflank.wrapping_add(outflank));
+    (above.select(UPWARD, below) & ray).reduce_or_in(outflank.intersects(outflank))
+}
+
+/// The discs a move on `square` flips, by Kogge-Stone fills in the eight lanes (where the
+/// target lacks AVX-512CD's leading-zero count).
+#[cfg(not(target_feature = "avx512cd"))]
 #[inline(always)]
 fn flips(player: u64, opponent: u64, square: u64) -> u64 {
     let run = runs(square, opponent);
