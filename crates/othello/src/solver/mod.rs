@@ -35,7 +35,8 @@
 //! squares, the side that moves there first can hope to move there last as well. The
 //! stability cutoff: the opponent's stable discs
 //! ([`stable_discs`](crate::stability::stable_discs)) are theirs at the end, so the score is
-//! at most `64 - 2 x stable`; tried where alpha is at least 16, since below it rarely cuts.
+//! at most `64 - 2 x stable`; tried where alpha is at least about twice the empties and the
+//! opponent has discs enough for the bound to reach it, since elsewhere it rarely cuts.
 //!
 //! Nodes are the positions searched, each counted once (the last move of a one-empty
 //! position is not a node). Node and time limits are checked at every node with 5 or more
