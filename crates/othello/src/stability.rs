@@ -56,58 +56,50 @@ fn anchored(set: u64, full: &[u64; 4]) -> u64 {
 
 /// The stable discs of the edges, which the fixpoint would find one square a round: an edge
 /// square's three other lines leave the board, so it is stable when its edge is full or it
-/// is joined to a corner by a run of `own` discs along the edge (Kogge-Stone fills from the
-/// corners; a full edge is left to the full-line start beside this).
+/// is joined to a corner by a run of `own` discs along the edge (fills from the corners; a
+/// full edge is left to the full-line start beside this). A shift off an edge lands off
+/// the edge, so these fills need no wrapping masks.
 #[inline(always)]
 fn edge_runs(own: u64) -> u64 {
     const CORNERS: u64 = 0x8100_0000_0000_0081;
     const TOP_AND_BOTTOM: u64 = 0xff00_0000_0000_00ff;
     const LEFT_AND_RIGHT: u64 = 0x8181_8181_8181_8181;
-    let corners = own & CORNERS;
-    // From the corners through `through`, `step` bits at a time each way (a shift that
-    // leaves an edge lands off `through`, so no wrapping mask is needed).
-    let fill = |through: u64, step: u32| {
-        let (mut left, mut right) = (corners, corners);
-        let (mut to_left, mut to_right) = (through, through);
-        for k in [1, 2, 4] {
-            left |= left << (k * step) & to_left;
-            right |= right >> (k * step) & to_right;
-            to_left &= to_left << (k * step);
-            to_right &= to_right >> (k * step);
-        }
-        left | right
-    };
-    fill(own & TOP_AND_BOTTOM, 1) | fill(own & LEFT_AND_RIGHT, 8)
+    let (corners, rows, columns) = (own & CORNERS, own & TOP_AND_BOTTOM, own & LEFT_AND_RIGHT);
+    fill_both_ways(corners, 1, rows, rows) | fill_both_ways(corners, 8, columns, columns)
 }
 
 /// Per line direction (row, column, diagonal, anti-diagonal, as in `OTHELLO_LINES`): the
 /// squares whose line in that direction is full. The empty squares are spread along each
-/// line both ways (Kogge-Stone fills, three doubling steps each), and what they never reach
-/// is full: 48 shifts instead of testing 256 line masks.
+/// line both ways, and what they never reach is full: 48 shifts instead of testing 256 line
+/// masks.
 #[inline]
 fn full_lines(occupied: u64) -> [u64; 4] {
     const NOT_FIRST_FILE: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_LAST_FILE: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let empty = !occupied;
-    // `step` bits along the line; `into_left` and `into_right` are the squares a left and a
-    // right shift may land on without wrapping round a row.
-    let spread = |step: u32, into_left: u64, into_right: u64| {
-        let (mut left, mut right) = (empty, empty);
-        let (mut to_left, mut to_right) = (into_left, into_right);
-        for k in [1, 2, 4] {
-            left |= left << (k * step) & to_left;
-            right |= right >> (k * step) & to_right;
-            to_left &= to_left << (k * step);
-            to_right &= to_right >> (k * step);
-        }
-        !(left | right)
-    };
     [
-        spread(1, NOT_FIRST_FILE, NOT_LAST_FILE),
-        spread(8, !0, !0),
-        spread(9, NOT_FIRST_FILE, NOT_LAST_FILE),
-        spread(7, NOT_LAST_FILE, NOT_FIRST_FILE),
+        !fill_both_ways(empty, 1, NOT_FIRST_FILE, NOT_LAST_FILE),
+        !fill_both_ways(empty, 8, !0, !0),
+        !fill_both_ways(empty, 9, NOT_FIRST_FILE, NOT_LAST_FILE),
+        !fill_both_ways(empty, 7, NOT_LAST_FILE, NOT_FIRST_FILE),
     ]
+}
+
+/// `from` and every square reached from it `step` bits at a time, left (towards higher
+/// bits) through `through_left` and right through `through_right`: Kogge-Stone occluded
+/// fills, three doubling steps each way. A wrapping mask goes in the `through` sets (the
+/// squares a shift that way may land on).
+#[inline(always)]
+fn fill_both_ways(from: u64, step: u32, through_left: u64, through_right: u64) -> u64 {
+    let (mut left, mut right) = (from, from);
+    let (mut to_left, mut to_right) = (through_left, through_right);
+    for k in [1, 2, 4] {
+        left |= left << (k * step) & to_left;
+        right |= right >> (k * step) & to_right;
+        to_left &= to_left << (k * step);
+        to_right &= to_right >> (k * step);
+    }
+    left | right
 }
 
 /// Naive version: a 64-cell array, every disc's four lines walked square by square, rounds
