@@ -9,7 +9,8 @@
 
 use bitgames_bitboard::{Bitboard, Direction, Othello};
 
-/// Bitboard version: full lines from the generated line masks, then shift-based rounds.
+/// Bitboard version: full lines by fills, then shift-based rounds from the edges' corner
+/// runs.
 pub fn stable_discs(own: Bitboard<Othello>, other: Bitboard<Othello>) -> Bitboard<Othello> {
     Bitboard::from_bits_truncate(stable_discs_word(own.bits(), other.bits()))
 }
