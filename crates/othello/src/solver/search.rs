@@ -9,7 +9,7 @@ use bitgames_search::Game;
 use crate::eval::{DISC, evaluate_bits, final_score_for_side_to_move};
 use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
-use crate::stability::stable_discs_word;
+use crate::stability::stable_discs_until;
 use crate::{Kernels, Move, Position};
 
 use super::Stopped;
@@ -40,7 +40,10 @@ fn stability_cutoff(player: u64, opponent: u64, empties: u32, alpha: i32) -> Opt
     if alpha < stability_threshold(empties) || alpha < 64 - 2 * opponent.count_ones() as i32 {
         return None;
     }
-    let upper = 64 - 2 * stable_discs_word(opponent, player).count_ones() as i32;
+    // Enough stable discs: `64 - 2 x stable <= alpha`.
+    let needed = (64 - alpha + 1).div_euclid(2) as u32;
+    let stable = stable_discs_until(opponent, player, |s| s.count_ones() >= needed);
+    let upper = 64 - 2 * stable.count_ones() as i32;
     (upper <= alpha).then_some(upper)
 }
 
