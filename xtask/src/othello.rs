@@ -73,6 +73,20 @@ pub fn flipped(k: usize, outflank: u8) -> u8 {
     flips
 }
 
+/// The number of discs a move on position `k` flips along a line whose every other square
+/// is occupied: the mover's where `player_line` has a bit, the opponent's elsewhere (bit `k`
+/// is ignored). Beyond either end of a shorter line the bits are 0, which outflanks nothing.
+pub fn last_flips(k: usize, player_line: u8) -> u8 {
+    let mine = |j: &usize| player_line >> j & 1 == 1;
+    let below = (0..k).rev().find(mine);
+    let above = (k + 1..8).find(mine);
+    let outflank = below
+        .into_iter()
+        .chain(above)
+        .fold(0u8, |set, j| set | 1 << j);
+    flipped(k, outflank).count_ones() as u8
+}
+
 pub fn generate() -> Result<String> {
     let mut file = SourceFile::new(
         "Othello line tables (bit 8*row + col, a1 = bit 0 top-left, h8 = bit 63).\n\n\
@@ -121,6 +135,19 @@ pub fn generate() -> Result<String> {
         "[[u8; 256]; 8]",
         &array(flips),
     );
+    let last: Vec<String> = (0..8)
+        .map(|k| array((0..=255u8).map(|p| last_flips(k, p).to_string())))
+        .collect();
+    file.static_item(
+        "Flips of the last empty square: entry `[k][p]` is the number of discs a move on\n\
+         position `k` flips along a line whose other squares are all occupied, the mover's\n\
+         where `p` has a bit and the opponent's elsewhere (bit `k` of `p` is ignored; bits\n\
+         past the end of a shorter line read 0 and outflank nothing). With one empty square\n\
+         a player's discs alone say how many discs a move there flips.",
+        "OTHELLO_LAST_FLIPS",
+        "[[u8; 256]; 8]",
+        &array(last),
+    );
     let deposits: Vec<String> = (0..256usize)
         .map(|bits| OTHELLO.literal((0..8).filter(|i| bits & (1 << i) != 0).map(|i| i * 8)))
         .collect();
@@ -146,6 +173,14 @@ mod tests {
         // k=4 with opponents on 3 and 5..6: candidates 2 and 7.
         assert_eq!(outflank(4, 0b110100), 0b1000_0100);
         assert_eq!(flipped(4, 0b1000_0100), 0b0110_1000);
+        // The last empty square: k=0, mover on 3 flips 1 and 2; k=4 with the mover on 0
+        // and 7 flips 1..3 and 5..6; with no disc of the mover beyond it, nothing that way.
+        assert_eq!(last_flips(0, 0b0000_1000), 2);
+        assert_eq!(last_flips(4, 0b1000_0001), 5);
+        assert_eq!(last_flips(4, 0b1001_0001), 5);
+        assert_eq!(last_flips(4, 0b0000_0001), 3);
+        assert_eq!(last_flips(4, 0b0010_0000), 0);
+        assert_eq!(last_flips(7, 0), 0);
         // No adjacent opponent: no candidate.
         assert_eq!(outflank(3, 0b110000), 0);
         assert_eq!(line(0, 0, 1, 1), (0..8).map(|i| i * 9).collect::<Vec<_>>());

@@ -124,13 +124,19 @@ mod tests {
         let othello = AnyPosition::start(GameName::Othello).unwrap();
         let runs = run_kernels(&othello, budget);
         let names: Vec<&str> = runs.iter().map(|r| r.operation).collect();
-        assert_eq!(names, ["legal_moves", "flips", "count_replies"]);
+        assert_eq!(
+            names,
+            ["legal_moves", "flips", "count_replies", "count_last_flips"]
+        );
         // Black's moves from the start: d3, c4, f5, e6; the first, d3, flips d4.
         assert_eq!(runs[0].layers, [["d3", "c4", "f5", "e6"]]);
         assert_eq!(runs[0].question, "the side to move, move d3");
         assert_eq!(runs[1].layers, [["d4"]]);
         // Perft 2 from the start: 4 moves with 3 replies each.
         assert_eq!(runs[2].count, Some(12));
+        // Black on d3 with every other empty square White's: only d4 (d5 is Black's; no
+        // other line from d3 reaches a black disc).
+        assert_eq!(runs[3].count, Some(1));
         let strategies = crate::strategies(GameName::Othello).len();
         for run in &runs {
             assert_eq!(run.timings.len(), strategies, "{}", run.operation);

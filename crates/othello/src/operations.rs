@@ -31,6 +31,16 @@ bitgames_bitboard::operation! {
     answer |count| Answer::Count(*count),
 }
 
+bitgames_bitboard::operation! {
+    /// The discs a move on the instance's square would flip were it the only empty square
+    /// (every other square not the side to move's is the opponent's): the endgame
+    /// solver's last ply.
+    CountLastFlips<S: Kernels>(KernelInstance) -> u32 = "count_last_flips",
+    call |i| S::count_last_flips(black_box(i.player), black_box(i.square)),
+    checksum |count| u64::from(count),
+    answer |count| Answer::Count(u64::from(*count)),
+}
+
 /// [`Kernels::count_replies`] over every legal move of (`player`, `opponent`).
 #[inline(always)]
 fn count_replies_after_each_move<S: Kernels>(player: Bitboard, opponent: Bitboard) -> u64 {
@@ -46,5 +56,5 @@ fn count_replies_after_each_move<S: Kernels>(player: Bitboard, opponent: Bitboar
 
 bitgames_bitboard::kernels! {
     instance KernelInstance; strategies Kernels; oracle Naive;
-    LegalMoves, Flips, CountReplies,
+    LegalMoves, Flips, CountReplies, CountLastFlips,
 }

@@ -35,9 +35,12 @@ fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
         check_operation(&KERNELS, "legal_moves", &at(&position, a1))?;
         check_operation(&KERNELS, "count_replies", &at(&position, a1))
     }
-    /// Flips of a disc on every square, empty or not.
+    /// Flips of a disc on every square, empty or not, and the count were it the last.
     fn flips(Reachable(position): Reachable<Position>) -> Result<(), Disagreement> {
-        Square::all().try_for_each(|s| check_operation(&KERNELS, "flips", &at(&position, s)))
+        Square::all().try_for_each(|s| {
+            check_operation(&KERNELS, "flips", &at(&position, s))?;
+            check_operation(&KERNELS, "count_last_flips", &at(&position, s))
+        })
     }
     quickcheck(1, CASES)
         .quickcheck(legal_moves as fn(Reachable<Position>) -> Result<(), Disagreement>);
@@ -46,7 +49,8 @@ fn every_strategy_agrees_with_naive_on_random_reachable_positions() {
 
 /// Every assignment of (empty, player, opponent) to the other squares of each line through
 /// each square, the rest of the board empty: every strategy's flips, the portable PEXT path,
-/// and (for the square empty) legality agree with naive.
+/// (for the square empty) legality, and the count of flips were the square the last empty
+/// one (the empty squares then the opponent's) agree with naive.
 struct EveryLine;
 
 impl StrategyVisitor for EveryLine {
@@ -84,6 +88,16 @@ impl StrategyVisitor for EveryLine {
                     assert_eq!(table_pext_portable(player, opponent, square), expected);
                     let legal = S::legal_moves(player, opponent).contains(square);
                     assert_eq!(legal, expected.any(), "{} {square}", S::NAME);
+                    // The square as the last empty one: every empty square of the line
+                    // and the rest of the board the opponent's.
+                    let last = Naive::flips(player, !player.with(square), square).len() as u32;
+                    assert_eq!(
+                        S::count_last_flips(player, square),
+                        last,
+                        "{} count_last_flips {square} {:#x}",
+                        S::NAME,
+                        player.bits()
+                    );
                     cases += 1;
                 }
             }

@@ -162,9 +162,10 @@ def test_cells_show_what_stands_on_each_square():
 
 def test_kernels_runs_every_registered_operation_with_every_strategy():
     runs = bitgames.kernels("othello", str(bitgames.Othello()))
-    assert [r["operation"] for r in runs] == ["legal_moves", "flips", "count_replies"]
+    assert [r["operation"] for r in runs] == ["legal_moves", "flips", "count_replies", "count_last_flips"]
     assert runs[0]["layers"] == [["d3", "c4", "f5", "e6"]]
     assert runs[2]["count"] == 12  # perft 2 from the start
+    assert runs[3]["count"] == 1  # d3 as the last empty square flips d4 alone
     names = [s["name"] for s in bitgames.strategies("othello")]
     for run in runs:
         assert [t["strategy"] for t in run["timings"]] == names

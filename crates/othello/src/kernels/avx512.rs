@@ -8,7 +8,7 @@
 //! inner opponent discs discards them exactly as a shift would have.
 
 use bitgames_bitboard::Direction;
-use bitgames_bitboard::gather::U64x8;
+use bitgames_bitboard::gather::{FastestGather, U64x8};
 
 use super::{Children, INNER, Kernels};
 use crate::{Bitboard, Square};
@@ -301,5 +301,15 @@ impl Kernels for Avx512 {
     #[inline]
     fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
         Bitboard::from_bits_truncate(flips(player.bits(), opponent.bits(), square.mask()))
+    }
+
+    /// Four line lookups by PEXT (the portable gather's on a target without BMI2), not
+    /// lanes. In `bitgames compare`'s loop of independent calls the portable gather is
+    /// quicker (2.97 against 4.74 ns a count, 2026-11-26), but in the solver, where each
+    /// count waits on the move before it, PEXT was: FFO #40-#49 in 31.1 and 32.2 s against
+    /// 32.4 and 33.1 s, the two builds run side by side on the two cores, then swapped.
+    #[inline]
+    fn count_last_flips(player: Bitboard, square: Square) -> u32 {
+        super::table::pext_count_last_flips::<FastestGather>(player.bits(), square)
     }
 }

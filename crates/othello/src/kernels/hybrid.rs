@@ -19,4 +19,9 @@ impl Kernels for Hybrid {
     fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
         Table::flips(player, opponent, square)
     }
+
+    #[inline]
+    fn count_last_flips(player: Bitboard, square: Square) -> u32 {
+        Table::count_last_flips(player, square)
+    }
 }

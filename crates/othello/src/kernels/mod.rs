@@ -65,6 +65,18 @@ pub trait Kernels: Strategy {
     /// holds now; for a legal move it is empty).
     fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard;
 
+    /// The number of discs a move on `square` flips when `square` is the only empty one:
+    /// `player`'s discs are the mover's and every other square the opponent's (whether
+    /// `player` holds `square` does not matter). An endgame's last empty square asks
+    /// nothing more: the final score follows from this count and the disc counts. The
+    /// default counts [`Kernels::flips`]; the table strategies look the four lines up in
+    /// the generated `OTHELLO_LAST_FLIPS` (one lookup per line, no flips built).
+    #[inline]
+    fn count_last_flips(player: Bitboard, square: Square) -> u32 {
+        let player = player.without(square);
+        Self::flips(player, !player.with(square), square).len() as u32
+    }
+
     /// Perft's last two plies, many moves at once: for each `i`, the number of legal replies
     /// after the side to move of (`players[i]`, `opponents[i]`) plays on the one square of
     /// `squares[i]` (a legal move), a count of zero counting as one (a forced pass is one
@@ -108,6 +120,12 @@ pub(crate) trait KernelsOnWords: Kernels {
             Bitboard::from_bits_truncate(opponent),
         )
         .bits()
+    }
+
+    /// [`Kernels::count_last_flips`] on words.
+    #[inline(always)]
+    fn count_last_flips_word(player: u64, square: Square) -> u32 {
+        Self::count_last_flips(Bitboard::from_bits_truncate(player), square)
     }
 
     /// [`Kernels::flips`] on words.

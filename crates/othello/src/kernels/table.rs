@@ -16,7 +16,7 @@
 use bitgames_bitboard::gather::{BitGather, PortableGather};
 use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 use bitgames_tables::othello::{
-    OTHELLO_COLUMN_DEPOSIT, OTHELLO_FLIPPED, OTHELLO_LINES, OTHELLO_OUTFLANK,
+    OTHELLO_COLUMN_DEPOSIT, OTHELLO_FLIPPED, OTHELLO_LAST_FLIPS, OTHELLO_LINES, OTHELLO_OUTFLANK,
 };
 
 use super::Kernels;
@@ -110,6 +110,19 @@ impl Kernels for Table {
         let anti_flips = line_flips(p[3], o[3], c).wrapping_mul(BYTE_SPREAD) & lines[3];
         Bitboard::from_bits_truncate(row_flips | column_flips | diagonal_flips | anti_flips)
     }
+
+    /// Each line's count looked up by the mover's discs on it, gathered portably (a
+    /// square's position in each gathered line is its row or column, as for flips).
+    #[inline(always)]
+    fn count_last_flips(player: Bitboard, square: Square) -> u32 {
+        let s = square.bit();
+        let (row, col) = (s / 8, s % 8);
+        let p = portable_lines(player.bits(), row, col, &OTHELLO_LINES[s as usize]);
+        let k = [col, row, col, col];
+        (0..4)
+            .map(|l| u32::from(OTHELLO_LAST_FLIPS[k[l] as usize][p[l] as usize]))
+            .sum()
+    }
 }
 
 /// The PEXT/PDEP flips computed with the portable emulation of PEXT and PDEP, so the PEXT
@@ -120,6 +133,24 @@ pub fn table_pext_portable(player: Bitboard, opponent: Bitboard, square: Square)
         opponent.bits(),
         square,
     ))
+}
+
+/// [`Kernels::count_last_flips`] by `G`'s PEXT: each line's count looked up by the mover's
+/// discs on it, a square's position in a line being its rank among the line's squares.
+#[cfg_attr(
+    not(any(target_feature = "bmi2", target_feature = "avx512f")),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(super) fn pext_count_last_flips<G: BitGather>(player: u64, square: Square) -> u32 {
+    let below = square.mask() - 1;
+    OTHELLO_LINES[square.bit() as usize]
+        .iter()
+        .map(|&mask| {
+            let k = (mask & below).count_ones() as usize;
+            u32::from(OTHELLO_LAST_FLIPS[k][G::pext(player, mask) as usize])
+        })
+        .sum()
 }
 
 /// The flips of a disc on `square`: each of its lines gathered with `G`'s PEXT, looked up,

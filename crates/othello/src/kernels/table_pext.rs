@@ -8,7 +8,7 @@ use super::Kernels;
 use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 use bitgames_tables::othello::OTHELLO_LINES;
 
-use super::table::{line_outflanks, pext_flips};
+use super::table::{line_outflanks, pext_count_last_flips, pext_flips};
 use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
@@ -47,5 +47,10 @@ impl Kernels for TablePext {
     fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
         let flipped = pext_flips::<Bmi2Gather>(player.bits(), opponent.bits(), square);
         Bitboard::from_bits_truncate(flipped)
+    }
+
+    #[inline(always)]
+    fn count_last_flips(player: Bitboard, square: Square) -> u32 {
+        pext_count_last_flips::<Bmi2Gather>(player.bits(), square)
     }
 }

@@ -87,7 +87,7 @@ impl<S: Kernels> Search<'_, S> {
             2 => self.solve_2(player, opponent, alpha, beta, false, [first, second]),
             1 => {
                 self.nodes += 1;
-                last_move::<S>(player, opponent, first)
+                last_move::<S>(player, first)
             }
             _ => {
                 self.nodes += 1;
@@ -152,7 +152,7 @@ impl<S: Kernels> Search<'_, S> {
                 continue;
             }
             self.nodes += 1;
-            let score = -last_move::<S>(opponent ^ flips, player | flips | 1 << x, y);
+            let score = -last_move::<S>(opponent ^ flips, y);
             if score > best {
                 best = score;
                 if score >= beta {
@@ -173,15 +173,16 @@ impl<S: Kernels> Search<'_, S> {
 /// The exact score with one empty square `square`: the side to move plays it if it flips
 /// anything, else the opponent does, else the game ends with the square going to the winner.
 #[inline(always)]
-fn last_move<S: Kernels>(player: u64, opponent: u64, square: u32) -> i32 {
+fn last_move<S: Kernels>(player: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
     let square = square_at(square);
-    let flips = S::flips_word(player, opponent, square).count_ones() as i32;
+    // With one empty square the player's discs say it all: the rest are the opponent's.
+    let flips = S::count_last_flips_word(player, square) as i32;
     if flips > 0 {
         // mine + flips + 1 against 63 - mine - flips.
         return 2 * (mine + flips + 1) - 64;
     }
-    let theirs = S::flips_word(opponent, player, square).count_ones() as i32;
+    let theirs = S::count_last_flips_word(!player & !square.mask(), square) as i32;
     if theirs > 0 {
         // mine - theirs against 64 - mine + theirs.
         return 2 * (mine - theirs) - 64;
