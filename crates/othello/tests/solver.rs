@@ -109,6 +109,34 @@ fn the_middle_layer_and_its_local_table_agree_with_the_table_layer() {
 }
 
 #[test]
+fn a_table_layer_set_past_the_middle_layers_depths_still_solves_exactly() {
+    // White to move, 18 empties; after h5 (flipping g5) Black has 17 empties and a move on
+    // each: the whole first and last rows (through the opponent row next to each) and d4.
+    // The middle layer's move lists hold 16 (and it asserts it never gets more than 16
+    // empties), so with the table layer set to start at 40 the solver must still search
+    // that child with the table layer, and score as the default layering does.
+    let rows = [
+        "--------", "OOOOOOOO", "XXXXXXXX", "XXX-XXXX", "OOOOOOX-", "XXXXXXXX", "OOOOOOOO",
+        "--------",
+    ];
+    let position: Position = format!("{} O", rows.concat()).parse().unwrap();
+    let child = position.play(Move::Play("h5".parse().unwrap()));
+    assert_eq!(child.legal_moves().len(), 17);
+    let mut late_table = Solver::new(Options {
+        table_min_empties: 40,
+        ..Options::default()
+    });
+    let expected = Solver::default()
+        .solve(&position, Limits::NONE)
+        .unwrap()
+        .score;
+    assert_eq!(
+        late_table.solve(&position, Limits::NONE).unwrap().score,
+        expected
+    );
+}
+
+#[test]
 fn every_strategy_gives_the_same_answer() {
     let mut solver = Solver::default();
     for position in endgame_corpus(30, 6..=12, 23) {

@@ -118,8 +118,8 @@ pub struct Options {
     /// The table holds `2^table_bits` entries of 16 bytes (default 21: 32 MiB; clamped to
     /// 1..=32). Pages are only touched as entries are written.
     pub table_bits: u32,
-    /// Positions with at least this many empty squares use the table (default 10). Below,
-    /// a table costs more than the search it saves.
+    /// Positions with at least this many empty squares use the table (default 12), and so
+    /// do all with more than 16. Below, a table costs more than the search it saves.
     pub table_min_empties: u32,
     /// Search threads (default 1; 0 counts as 1). With more, the solver runs on its own
     /// thread pool of this size, and table-layer nodes search their younger moves in

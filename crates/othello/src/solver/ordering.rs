@@ -65,9 +65,10 @@ pub(super) struct Candidate {
     key: i32,
 }
 
-/// The legal moves of a position, with their keys.
-pub(super) struct Candidates {
-    items: [Candidate; MAX_MOVES],
+/// The legal moves of a position, with their keys: room for `N` (by default any position's;
+/// the middle layer, which never has more than 16 empty squares, sets up smaller lists).
+pub(super) struct Candidates<const N: usize = MAX_MOVES> {
+    items: [Candidate; N],
     len: usize,
 }
 
@@ -109,17 +110,17 @@ pub(super) fn reply_weight(replies: u64) -> u32 {
     replies.count_ones() + (replies & CORNERS).count_ones()
 }
 
-impl Candidates {
+impl<const N: usize> Candidates<N> {
     /// No moves yet.
     #[inline(always)]
-    pub(super) fn empty() -> Candidates {
+    pub(super) fn empty() -> Candidates<N> {
         Candidates {
             items: [Candidate {
                 square: 0,
                 flips: 0,
                 replies: 0,
                 key: 0,
-            }; MAX_MOVES],
+            }; N],
             len: 0,
         }
     }
@@ -129,36 +130,6 @@ impl Candidates {
     pub(super) fn push(&mut self, candidate: Candidate) {
         self.items[self.len] = candidate;
         self.len += 1;
-    }
-
-    /// The moves of `player` in `moves`, keyed as [`Candidate::keyed`] says.
-    #[inline]
-    pub(super) fn new<S: Kernels>(player: u64, opponent: u64, mut moves: u64) -> Candidates {
-        let mut list = Candidates::empty();
-        let odd = odd_quadrants(!(player | opponent));
-        while moves != 0 {
-            let square = moves.trailing_zeros();
-            moves &= moves - 1;
-            let flips = S::flips_word(player, opponent, square_at(square));
-            let replies = S::legal_moves_word(opponent ^ flips, player | flips | 1 << square);
-            list.push(Candidate::keyed(
-                player, opponent, square, flips, replies, odd,
-            ));
-        }
-        list
-    }
-
-    /// Re-keys every move (but a promoted one) by a search of [`sort_depth`] plies with the
-    /// evaluation after it, from the opponent's side, plus ten times its mobility key: where
-    /// a subtree is large, a better order is worth a little search.
-    pub(super) fn sort_by_search<S: Kernels>(&mut self, player: u64, opponent: u64) {
-        for c in &mut self.items[..self.len] {
-            if c.key != i32::MIN {
-                let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
-                let depth = sort_depth((p | o).count_zeros());
-                c.key = sort_search::<S>(p, o, depth, -MAX_EVAL, MAX_EVAL) + SORT_MOBILITY * c.key;
-            }
-        }
     }
 
     /// The candidates not yet taken by [`Candidates::next`].
@@ -194,6 +165,38 @@ impl Candidates {
         self.len -= 1;
         self.items[best] = self.items[self.len];
         Some(candidate)
+    }
+}
+
+impl Candidates {
+    /// The moves of `player` in `moves`, keyed as [`Candidate::keyed`] says.
+    #[inline]
+    pub(super) fn new<S: Kernels>(player: u64, opponent: u64, mut moves: u64) -> Candidates {
+        let mut list = Candidates::empty();
+        let odd = odd_quadrants(!(player | opponent));
+        while moves != 0 {
+            let square = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = S::flips_word(player, opponent, square_at(square));
+            let replies = S::legal_moves_word(opponent ^ flips, player | flips | 1 << square);
+            list.push(Candidate::keyed(
+                player, opponent, square, flips, replies, odd,
+            ));
+        }
+        list
+    }
+
+    /// Re-keys every move (but a promoted one) by a search of [`sort_depth`] plies with the
+    /// evaluation after it, from the opponent's side, plus ten times its mobility key: where
+    /// a subtree is large, a better order is worth a little search.
+    pub(super) fn sort_by_search<S: Kernels>(&mut self, player: u64, opponent: u64) {
+        for c in &mut self.items[..self.len] {
+            if c.key != i32::MIN {
+                let (p, o) = (opponent ^ c.flips, player | c.flips | 1 << c.square);
+                let depth = sort_depth((p | o).count_zeros());
+                c.key = sort_search::<S>(p, o, depth, -MAX_EVAL, MAX_EVAL) + SORT_MOBILITY * c.key;
+            }
+        }
     }
 }
 
