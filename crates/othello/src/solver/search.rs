@@ -44,7 +44,12 @@ const STABILITY_OFFSET: i32 = -2;
 /// for the number of empties, and no higher a bound than the opponent's discs allow (a
 /// popcount that spares most of the stability computations).
 #[inline(always)]
-fn stability_cutoff(player: u64, opponent: u64, empties: u32, alpha: i32) -> Option<i32> {
+pub(super) fn stability_cutoff(
+    player: u64,
+    opponent: u64,
+    empties: u32,
+    alpha: i32,
+) -> Option<i32> {
     if alpha < stability_threshold(empties) || alpha < 64 - 2 * opponent.count_ones() as i32 {
         return None;
     }
