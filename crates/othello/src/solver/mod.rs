@@ -25,7 +25,7 @@
 //!
 //! | empties | layer |
 //! |---|---|
-//! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (the static [`crate::eval`]) until the bounds meet, every search reusing the table |
+//! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (a seven-ply search ending in the learned evaluation) until the bounds meet, every search reusing the table |
 //! | >= [`Options::table_min_empties`] (12) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by the learned pattern evaluation of the child, or from 20 empties by a search below it (three plies, five from 24) ending in that evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
 //! | 5 ..= 11 | raw bitboards, no Zobrist hash; a small table of its own per number of empties (the `local` module: 1,024 slots keyed by the board itself) probed for every child before it is searched, which ends the search when a child is already refuted and drops a child already proven no better; a move leaving the opponent at most one reply (a corner counting two) searched at once, the rest ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
 //! | 4 | no move list: the stability cutoff, then empty squares of odd-parity quadrants first, a neighbour test before each flip computation |

@@ -201,7 +201,13 @@ impl Candidates {
 }
 
 /// Fixed-depth negamax over the evaluation, for move ordering.
-fn sort_search<S: Kernels>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+pub(super) fn sort_search<S: Kernels>(
+    p: u64,
+    o: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
     if depth == 0 {
         return order_eval::<S>(p, o);
     }

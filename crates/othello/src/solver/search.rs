@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use bitgames_search::Game;
 
-use crate::eval::{DISC, evaluate_bits, final_score_for_side_to_move};
+use crate::eval::{DISC, MAX_EVAL, final_score_for_side_to_move};
 use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 use crate::stability::stable_discs_until;
@@ -14,13 +14,23 @@ use crate::{Kernels, Move, Position};
 
 use super::Stopped;
 use super::local::{LOCAL_MAX_EMPTIES, LOCAL_MIN_EMPTIES, LocalTable};
-use super::ordering::{Candidate, Candidates, odd_quadrants, reply_weight};
+use super::ordering::{Candidate, Candidates, odd_quadrants, reply_weight, sort_search};
 use super::parallel::{ELDERS, Shared, SplitPoint};
 use super::table::{Bounds, NO_MOVE, Table};
 
 /// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
 /// 4 beat 5 and 6, moving mobility ordering down pays).
 const SHALLOW_MAX: u32 = 4;
+
+/// How deep the search for MTD(f)'s first guess looks: the move-ordering search over the
+/// learned evaluation, seven plies. Each null-window pass moves the bounds by two, so a
+/// guess far from the score costs passes: on FFO #46 the static evaluation guessed +4 for
+/// a score of -8, seven passes. Measured against the static guess (one thread, paired on
+/// the two cores, 2026-11-26): FFO #40-#49 in 26.3 and 26.3 s against 28.1 and 28.2 s
+/// (single runs at depths 1, 3, 5 and 9: fewer nodes than the static guess but more than
+/// 7; at 4 and 6, 30% more); #50-#52 in 42.4 and 43.7 s against 41.4 and 42.8 s, the same
+/// nodes.
+const GUESS_DEPTH: u32 = 7;
 
 /// The most empties the middle layer searches, whatever `table_min_empties` says (above,
 /// the table layer does). A position has no more legal moves than empty squares, so its
@@ -238,7 +248,8 @@ impl<'t, S: Kernels> Search<'t, S> {
         self.nodes += 1;
         // MTD(f)-style: null-window tests around a guess from the evaluation, each
         // narrowing [lower, upper] until they meet; the table keeps the work of each.
-        let guess = (evaluate_bits::<S>(player, opponent) / DISC / 2 * 2).clamp(-64, 64);
+        let estimate = sort_search::<S>(player, opponent, GUESS_DEPTH, -MAX_EVAL, MAX_EVAL);
+        let guess = (estimate / DISC / 2 * 2).clamp(-64, 64);
         let (mut lower, mut upper) = (-64, 64);
         let mut g = guess;
         let mut best = None;
