@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use bitgames_search::Game;
 
-use crate::eval::{DISC, MAX_EVAL, final_score_for_side_to_move};
+use crate::eval::{DISC, MAX_EVAL, evaluate_bits, final_score_for_side_to_move};
 use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 use crate::stability::stable_discs_until;
@@ -32,6 +32,13 @@ const SHALLOW_MAX: u32 = 4;
 /// nodes.
 const GUESS_DEPTH: u32 = 7;
 
+/// The fewest empties at whose root the guess is searched; below, the static evaluation
+/// guesses. The search takes 1-60 ms on FFO #40-#50 (20 to 27 empties), outside any time
+/// limit, and the engines solve from 20 empties with a few tens of milliseconds a move,
+/// so their solves keep the static guess. FFO #40-#49 so (only #40 has 20 empties), paired
+/// against the static guess everywhere: 28.9 and 29.1 s against 30.1 and 33.9 s.
+const GUESS_MIN_EMPTIES: u32 = 21;
+
 /// The most empties the middle layer searches, whatever `table_min_empties` says (above,
 /// the table layer does). A position has no more legal moves than empty squares, so its
 /// move lists hold this many: lists set up at every node, a third of the table layer's
@@ -39,6 +46,7 @@ const GUESS_DEPTH: u32 = 7;
 /// the two cores, 2026-11-26): 31.4 and 31.0 s against 33.5 and 32.9 s; lists of 12 did
 /// no better than 16.
 const MIDDLE_MAX_EMPTIES: u32 = 16;
+
 /// From this many empties on, table-layer moves are ordered by a shallow search.
 const SORT_BY_SEARCH_MIN: u32 = 14;
 /// [`stability_threshold`]: `alpha` at least this many times the empties, plus the offset.
@@ -246,9 +254,14 @@ impl<'t, S: Kernels> Search<'t, S> {
             return (Some(Move::Pass), score);
         }
         self.nodes += 1;
-        // MTD(f)-style: null-window tests around a guess from the evaluation, each
-        // narrowing [lower, upper] until they meet; the table keeps the work of each.
-        let estimate = sort_search::<S>(player, opponent, GUESS_DEPTH, -MAX_EVAL, MAX_EVAL);
+        // MTD(f)-style: null-window tests around a guess (a search of [`GUESS_DEPTH`] plies
+        // over the evaluation from [`GUESS_MIN_EMPTIES`]), each narrowing [lower, upper] until they meet; the table
+        // keeps the work of each.
+        let estimate = if 64 - (player | opponent).count_ones() >= GUESS_MIN_EMPTIES {
+            sort_search::<S>(player, opponent, GUESS_DEPTH, -MAX_EVAL, MAX_EVAL)
+        } else {
+            evaluate_bits::<S>(player, opponent)
+        };
         let guess = (estimate / DISC / 2 * 2).clamp(-64, 64);
         let (mut lower, mut upper) = (-64, 64);
         let mut g = guess;
