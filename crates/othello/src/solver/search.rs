@@ -255,8 +255,8 @@ impl<'t, S: Kernels> Search<'t, S> {
         }
         self.nodes += 1;
         // MTD(f)-style: null-window tests around a guess (a search of [`GUESS_DEPTH`] plies
-        // over the evaluation from [`GUESS_MIN_EMPTIES`]), each narrowing [lower, upper] until they meet; the table
-        // keeps the work of each.
+        // over the evaluation from [`GUESS_MIN_EMPTIES`]), each narrowing [lower, upper]
+        // until they meet; the table keeps the work of each.
         let estimate = if 64 - (player | opponent).count_ones() >= GUESS_MIN_EMPTIES {
             sort_search::<S>(player, opponent, GUESS_DEPTH, -MAX_EVAL, MAX_EVAL)
         } else {
