@@ -3,7 +3,8 @@
 //! options and with a tiny transposition table used everywhere; passes and finished games at
 //! the root; limits; FFO #40 with its published score. Two threads (splitting forced far
 //! down the tree) against one on positions with 14 to 20 empties, and the limits with two
-//! threads.
+//! threads. Solves that make the selective (probcut) passes first against the default
+//! solver, which makes none on those positions.
 
 use bitgames_othello::random::{endgame_corpus, endgame_position};
 use bitgames_othello::solver::{Limits, Options, Solution, Solver, Stopped, solve};
@@ -226,6 +227,7 @@ fn two_threads(split_min_empties: u32, table_bits: u32, table_min_empties: u32) 
         split_min_empties,
         table_bits,
         table_min_empties,
+        ..Options::default()
     })
 }
 
@@ -244,9 +246,9 @@ fn check_against(
     assert_eq!(-after.score, expected.score, "{position}: {mv}");
 }
 
-/// Solves `corpus` with `parallel` and with a serial solver, checks every answer against
-/// the serial one, and returns the split points of the parallel solves.
-fn split_points_agreeing_with_one_thread(
+/// Solves `corpus` with `parallel` and with a default (serial) solver, checks every answer
+/// against the default one, and returns the split points of the `parallel` solves.
+fn agreeing_with_the_default_solver(
     parallel: &mut Solver,
     corpus: impl IntoIterator<Item = Position>,
 ) -> u64 {
@@ -267,7 +269,7 @@ fn two_threads_give_the_scores_of_one() {
     // Splitting from 11 empties (the table layer starts at 10) makes hundreds of split
     // points a position, many aborted by a cutoff; one table serves the whole corpus, so
     // entries of earlier solves (and of aborted searches, if any leaked) are probed too.
-    let splits = split_points_agreeing_with_one_thread(
+    let splits = agreeing_with_the_default_solver(
         &mut two_threads(11, 20, 10),
         endgame_corpus(60, 14..=20, 30),
     );
@@ -278,11 +280,38 @@ fn two_threads_give_the_scores_of_one() {
 fn two_threads_with_a_tiny_table_give_the_scores_of_one() {
     // 64 entries used from 6 empties, splitting from 7: the threads overwrite each other's
     // slots all the time, so only the verified hash keeps torn or foreign entries out.
-    let splits = split_points_agreeing_with_one_thread(
+    let splits = agreeing_with_the_default_solver(
         &mut two_threads(7, 6, 6),
         endgame_corpus(40, 14..=17, 31),
     );
     assert!(splits > 10_000, "only {splits} split points");
+}
+
+/// A solver that solves every root selectively first (probcut passes, then the exact one).
+fn selective_first(table_bits: u32, threads: usize) -> Solver {
+    Solver::new(Options {
+        selective_min_empties: 0,
+        table_bits,
+        threads,
+        ..Options::default()
+    })
+}
+
+#[test]
+fn selective_passes_before_the_exact_one_leave_the_answer_exact() {
+    // The selective passes cut at table-layer nodes from 12 empties and store bounds that
+    // may be wrong, in the table the exact pass then probes. With the default table, a
+    // 64-entry one (selective and exact entries of different positions and solves evicting
+    // each other) and two threads splitting from 14 empties, the answers stay the default
+    // solver's, which makes no selective pass below 22 empties.
+    let corpus = endgame_corpus(30, 16..=20, 32);
+    for solver in [
+        &mut selective_first(21, 1),
+        &mut selective_first(6, 1),
+        &mut selective_first(21, 2),
+    ] {
+        agreeing_with_the_default_solver(solver, corpus.iter().copied());
+    }
 }
 
 #[test]

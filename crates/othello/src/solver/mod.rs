@@ -25,8 +25,8 @@
 //!
 //! | empties | layer |
 //! |---|---|
-//! | root | MTD(f) (Plaat et al., 1996): null-window searches from a guess (a seven-ply search ending in the learned evaluation) until the bounds meet, every search reusing the table |
-//! | >= [`Options::table_min_empties`] (12) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by the learned pattern evaluation of the child, or from 20 empties by a search below it (three plies, five from 24) ending in that evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff |
+//! | root | from [`Options::selective_min_empties`] (22), selective passes first: the whole solve with probcut at table-layer nodes, at 1.1 then 2.0 standard deviations of the shallow search's error (the `probcut` module); then the exact pass. Each pass is MTD(f) (Plaat et al., 1996): null-window searches from a guess (the previous pass's score; for the first, a seven-ply search ending in the learned evaluation) until the bounds meet, every search reusing the table; the exact pass trusts only the exact bounds, but orders by every pass's best moves |
+//! | >= [`Options::table_min_empties`] (12) | [`Position`] with its incremental Zobrist hash; a transposition table of score bounds ([`Game::hash`](bitgames_search::Game::hash) indexes it, the full 64-bit hash is verified on probe); enhanced transposition cutoff (a child the table already refutes); the stored best move first, then (from 14 empties) the rest by the learned pattern evaluation of the child, or from 20 empties by a search below it (three plies, five from 24) ending in that evaluation ([`crate::patterns`], fitted to solved positions) plus mobility, else by mobility alone; a stability cutoff; in a selective pass, probcut |
 //! | 5 ..= 11 | raw bitboards, no Zobrist hash; a small table of its own per number of empties (the `local` module: 1,024 slots keyed by the board itself) probed for every child before it is searched, which ends the search when a child is already refuted and drops a child already proven no better; a move leaving the opponent at most one reply (a corner counting two) searched at once, the rest ordered by the opponent's mobility after them (fewest replies first, corner replies counted twice), then its potential mobility, corners and parity; a stability cutoff |
 //! | 4 | no move list: the stability cutoff, then empty squares of odd-parity quadrants first, a neighbour test before each flip computation |
 //! | 1 ..= 3 | the empty squares unpacked once, unrolled code, a square alone in its quadrant first; the last move is counted, not played |
@@ -59,13 +59,15 @@
 //!
 //! One private module per concern: `table` (the bounds stored in the workspace's lockless
 //! [`bitgames_search::SharedTranspositionTable`]), `ordering` (move lists and their keys:
-//! mobility, parity, the shallow sort search), `search` (the root, the table layer and the
-//! middle layer), `shallow` (the list-free layers of the last four empties) and `parallel`
+//! mobility, parity, the shallow sort search), `probcut` (the selective passes' cuts and
+//! the selectivity the table records), `search` (the root, the table layer and the middle
+//! layer), `shallow` (the list-free layers of the last four empties) and `parallel`
 //! (the split points of the parallel search, and the node total and stop the threads share).
 
 mod local;
 mod ordering;
 mod parallel;
+mod probcut;
 mod search;
 mod shallow;
 mod table;
@@ -130,6 +132,11 @@ pub struct Options {
     /// split (default 14): below, a subtree is too small to pay for sharing it. Values below
     /// [`Options::table_min_empties`] split from there.
     pub split_min_empties: u32,
+    /// Roots with at least this many empty squares are first solved selectively (default
+    /// 22; `u32::MAX` never): passes with probcut at growing confidence, then the exact one,
+    /// which trusts none of their bounds but starts from their score and moves (see the
+    /// module docs). Below, the exact solve alone is quick enough.
+    pub selective_min_empties: u32,
 }
 
 impl Default for Options {
@@ -139,6 +146,7 @@ impl Default for Options {
             table_min_empties: 12,
             threads: 1,
             split_min_empties: 14,
+            selective_min_empties: 22,
         }
     }
 }
@@ -245,9 +253,10 @@ impl Solver {
             None => u32::MAX,
         };
         let (table, table_min_empties) = (&self.table, self.options.table_min_empties);
+        let selective = position.empty_squares().len() as u32 >= self.options.selective_min_empties;
         let run = || {
             let mut search = Search::<S>::new(table, table_min_empties, split_min_empties, &shared);
-            let result = search.root(position);
+            let result = search.root(position, selective);
             let nodes = search.flush();
             (result, search.stopped, nodes)
         };

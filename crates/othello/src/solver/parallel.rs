@@ -215,6 +215,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             self.split_min_empties,
             self.shared,
             split,
+            self.selectivity,
         )
     }
 

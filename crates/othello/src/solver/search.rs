@@ -16,6 +16,7 @@ use super::Stopped;
 use super::local::{LOCAL_MAX_EMPTIES, LOCAL_MIN_EMPTIES, LocalTable};
 use super::ordering::{Candidate, Candidates, odd_quadrants, reply_weight, sort_search};
 use super::parallel::{ELDERS, Shared, SplitPoint};
+use super::probcut::{PROBCUT_MIN_EMPTIES, Selectivity, probcut};
 use super::table::{Bounds, NO_MOVE, Table};
 
 /// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
@@ -147,6 +148,9 @@ pub(super) struct Search<'t, S: Kernels> {
     pub(super) stopped: Option<Stopped>,
     /// The middle layer's table (each search its own).
     local: LocalTable,
+    /// The selectivity of the pass in progress: the table layer tries probcut below
+    /// [`Selectivity::EXACT`], and trusts only bounds at least this selective.
+    pub(super) selectivity: Selectivity,
     strategy: core::marker::PhantomData<S>,
 }
 
@@ -174,21 +178,25 @@ impl<'t, S: Kernels> Search<'t, S> {
             halted: false,
             stopped: None,
             local: LocalTable::new(),
+            selectivity: Selectivity::EXACT,
             strategy: core::marker::PhantomData,
         }
     }
 
-    /// A task of a parallel solve searching a move of `split`: a search like [`Search::new`]'s
-    /// with its own counters, halted when `split` or a split point above it is aborted.
+    /// A task of a parallel solve searching a move of `split` at `selectivity`: a search like
+    /// [`Search::new`]'s with its own counters, halted when `split` or a split point above it
+    /// is aborted.
     pub(super) fn task(
         table: &'t Table,
         table_min_empties: u32,
         split_min_empties: u32,
         shared: &'t Shared,
         split: &'t SplitPoint<'t>,
+        selectivity: Selectivity,
     ) -> Self {
         Search {
             split: Some(split),
+            selectivity,
             ..Search::new(table, table_min_empties, split_min_empties, shared)
         }
     }
@@ -241,8 +249,9 @@ impl<'t, S: Kernels> Search<'t, S> {
         false
     }
 
-    /// The best move and exact score at the root (which may have to pass, or be over).
-    pub(super) fn root(&mut self, position: &Position<S>) -> (Option<Move>, i32) {
+    /// The best move and exact score at the root (which may have to pass, or be over), after
+    /// the selective passes if `selective`.
+    pub(super) fn root(&mut self, position: &Position<S>, selective: bool) -> (Option<Move>, i32) {
         let (player, opponent) = (position.player().bits(), position.opponent().bits());
         let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
@@ -254,15 +263,33 @@ impl<'t, S: Kernels> Search<'t, S> {
             return (Some(Move::Pass), score);
         }
         self.nodes += 1;
-        // MTD(f)-style: null-window tests around a guess (a search of [`GUESS_DEPTH`] plies
-        // over the evaluation from [`GUESS_MIN_EMPTIES`]), each narrowing [lower, upper]
-        // until they meet; the table keeps the work of each.
-        let estimate = if 64 - (player | opponent).count_ones() >= GUESS_MIN_EMPTIES {
+        // The first guess: a search of [`GUESS_DEPTH`] plies over the evaluation from
+        // [`GUESS_MIN_EMPTIES`], else the evaluation; each selective pass's score is the
+        // next pass's guess.
+        let empties = 64 - (player | opponent).count_ones();
+        let estimate = if empties >= GUESS_MIN_EMPTIES {
             sort_search::<S>(player, opponent, GUESS_DEPTH, -MAX_EVAL, MAX_EVAL)
         } else {
             evaluate_bits::<S>(player, opponent)
         };
-        let guess = (estimate / DISC / 2 * 2).clamp(-64, 64);
+        let mut guess = (estimate / DISC / 2 * 2).clamp(-64, 64);
+        if selective {
+            for selectivity in Selectivity::passes() {
+                self.selectivity = selectivity;
+                guess = self.mtdf(position, guess).1;
+                if self.stopped.is_some() {
+                    return (None, 0);
+                }
+            }
+            self.selectivity = Selectivity::EXACT;
+        }
+        self.mtdf(position, guess)
+    }
+
+    /// MTD(f)-style: null-window tests around `guess`, each narrowing `[lower, upper]` until
+    /// they meet; the table keeps the work of each. The best move and the score (both
+    /// meaningless if the search stopped).
+    fn mtdf(&mut self, position: &Position<S>, guess: i32) -> (Option<Move>, i32) {
         let (mut lower, mut upper) = (-64, 64);
         let mut g = guess;
         let mut best = None;
@@ -328,8 +355,9 @@ impl<'t, S: Kernels> Search<'t, S> {
         if let Move::Play(square) = mv {
             let empties = 64 - (player | opponent).count_ones();
             let best = (square.bit() as u8, score);
-            self.table
-                .store(key, merge(stored, alpha_in, beta, best, empties));
+            if let Some(bounds) = merge(stored, self.selectivity, alpha_in, beta, best, empties) {
+                self.table.store(key, bounds);
+            }
         }
         (if score > alpha_in { Some(mv) } else { None }, score)
     }
@@ -377,7 +405,9 @@ impl<'t, S: Kernels> Search<'t, S> {
         let key = Game::hash(position);
         let mut best_square = NO_MOVE;
         let stored = self.table.probe(key);
-        if let Some(bounds) = stored {
+        if let Some(bounds) = stored
+            && bounds.selectivity >= self.selectivity
+        {
             let (lower, upper) = (bounds.lower(), bounds.upper());
             if lower >= beta {
                 return lower;
@@ -390,7 +420,25 @@ impl<'t, S: Kernels> Search<'t, S> {
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);
+        }
+        if let Some(bounds) = stored {
             best_square = bounds.best;
+        }
+        if empties >= PROBCUT_MIN_EMPTIES
+            && let Some(score) =
+                probcut::<S>(player, opponent, empties, alpha, beta, self.selectivity)
+        {
+            if let Some(bounds) = merge(
+                stored,
+                self.selectivity,
+                alpha,
+                beta,
+                (NO_MOVE, score),
+                empties,
+            ) {
+                self.table.store(key, bounds);
+            }
+            return score;
         }
         let moves = S::legal_moves_word(player, opponent);
         if moves == 0 {
@@ -409,6 +457,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             for c in candidates.iter() {
                 let child = position.play(Move::Play(square_at(c.square)));
                 if let Some(bounds) = self.table.probe(Game::hash(&child))
+                    && bounds.selectivity >= self.selectivity
                     && -bounds.upper() >= beta
                 {
                     return -bounds.upper();
@@ -445,8 +494,16 @@ impl<'t, S: Kernels> Search<'t, S> {
                 break;
             }
         }
-        let bounds = merge(stored, alpha_in, beta_in, (best_move, best), empties);
-        self.table.store(key, bounds);
+        if let Some(bounds) = merge(
+            stored,
+            self.selectivity,
+            alpha_in,
+            beta_in,
+            (best_move, best),
+            empties,
+        ) {
+            self.table.store(key, bounds);
+        }
         best
     }
 
@@ -573,28 +630,68 @@ impl<'t, S: Kernels> Search<'t, S> {
     }
 }
 
-/// The fail-soft result of a search with window `(alpha, beta)` whose best child was
-/// `(square, score)`, merged into the bounds the table held: a fail-low has no meaningful
-/// best move, so the stored one is kept.
+/// The fail-soft result of a search at `selectivity` with window `(alpha, beta)` whose best
+/// child was `(square, score)`, merged into the bounds the table held: a fail-low has no
+/// meaningful best move, so the stored one is kept. Bounds of a less selective search are
+/// replaced, not merged; `None` (store nothing) where the table holds more trustworthy ones.
 #[inline]
 fn merge(
     stored: Option<Bounds>,
+    selectivity: Selectivity,
     alpha: i32,
     beta: i32,
     (square, score): (u8, i32),
     empties: u32,
-) -> Bounds {
-    let (mut lower, mut upper) = stored.map_or((-64, 64), |b| (b.lower(), b.upper()));
+) -> Option<Bounds> {
+    let (mut lower, mut upper) = match stored {
+        Some(b) if b.selectivity > selectivity => return None,
+        Some(b) if b.selectivity == selectivity => (b.lower(), b.upper()),
+        _ => (-64, 64),
+    };
     if score > alpha {
         lower = lower.max(score);
     }
     if score < beta {
         upper = upper.min(score);
     }
-    let best = if score > alpha {
+    let best = if score > alpha && square != NO_MOVE {
         square
     } else {
         stored.map_or(NO_MOVE, |b| b.best)
     };
-    Bounds::new(lower, upper, best, empties)
+    Some(Bounds::new(lower, upper, best, empties, selectivity))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SELECTIVE: Selectivity = Selectivity(0);
+    const EXACT: Selectivity = Selectivity::EXACT;
+
+    #[test]
+    fn merging_narrows_bounds_of_the_same_selectivity() {
+        // At least 10 (d4 = 27), then at most 20: [10, 20], d4 kept by the fail-low.
+        let stored = merge(None, EXACT, 9, 10, (27, 10), 20);
+        assert_eq!(stored, Some(Bounds::new(10, 64, 27, 20, EXACT)));
+        let merged = merge(stored, EXACT, 20, 21, (30, 20), 20);
+        assert_eq!(merged, Some(Bounds::new(10, 20, 27, 20, EXACT)));
+    }
+
+    #[test]
+    fn a_selective_result_never_overwrites_proven_bounds() {
+        let proven = Some(Bounds::new(10, 20, 27, 20, EXACT));
+        assert_eq!(merge(proven, SELECTIVE, 29, 30, (30, 40), 20), None);
+    }
+
+    #[test]
+    fn proven_bounds_replace_selective_ones_but_keep_their_move() {
+        // A selective pass thought at least 30 with e4 (28); the exact fail-low at 10 knows
+        // nothing of that bound, but e4 stays the move to try first.
+        let selective = Some(Bounds::new(30, 64, 28, 20, SELECTIVE));
+        assert_eq!(
+            merge(selective, EXACT, 9, 10, (NO_MOVE, 8), 20),
+            Some(Bounds::new(-64, 8, 28, 20, EXACT))
+        );
+    }
 }
