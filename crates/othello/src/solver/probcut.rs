@@ -1,9 +1,10 @@
 //! Selective passes before the exact one: the root first solves with probcut (Buro, "ProbCut:
 //! an effective selective extension of the alpha-beta algorithm", ICCA Journal 1995, and
 //! "Experiments with Multi-ProbCut", 1997; Edax and Egaroucid solve endgames this way, at
-//! growing confidence), and only then exactly. A selective pass costs a fraction of the exact one;
-//! what it leaves in the table (best moves everywhere along the principal variations) and
-//! its score (MTD(f)'s next guess) make the exact pass cheaper than it would be alone.
+//! growing confidence), and only then exactly. A selective pass costs a fraction of the
+//! exact one; what it leaves in the table (best moves everywhere along the principal
+//! variations) and its score (MTD(f)'s next guess) make the exact pass cheaper than it
+//! would be alone.
 //!
 //! Probcut at a table-layer node: a shallow search over the learned evaluation predicts the
 //! exact score with an error of about [`sigma`] discs, so where that search is above `beta`
@@ -78,7 +79,7 @@ fn sigma(empties: u32, depth: u32) -> i32 {
 
 /// Probcut at a node with `empties` empty squares and window `(alpha, beta)`: `Some(beta)`
 /// where a shallow search clears `beta` by the margin of `selectivity`, `Some(alpha)` where
-/// it falls below `alpha` by it, else `None` (and always `None` for the exact search). Only
+/// it falls below `alpha` by it, else `None` (always `None` for the exact search). Only
 /// the side the static evaluation points to is tried.
 #[inline]
 pub(super) fn probcut<S: Kernels>(

@@ -355,9 +355,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         if let Move::Play(square) = mv {
             let empties = 64 - (player | opponent).count_ones();
             let best = (square.bit() as u8, score);
-            if let Some(bounds) = merge(stored, self.selectivity, alpha_in, beta, best, empties) {
-                self.table.store(key, bounds);
-            }
+            self.store(key, stored, alpha_in, beta, best, empties);
         }
         (if score > alpha_in { Some(mv) } else { None }, score)
     }
@@ -424,20 +422,12 @@ impl<'t, S: Kernels> Search<'t, S> {
         if let Some(bounds) = stored {
             best_square = bounds.best;
         }
-        if empties >= PROBCUT_MIN_EMPTIES
+        if self.selectivity < Selectivity::EXACT
+            && empties >= PROBCUT_MIN_EMPTIES
             && let Some(score) =
                 probcut::<S>(player, opponent, empties, alpha, beta, self.selectivity)
         {
-            if let Some(bounds) = merge(
-                stored,
-                self.selectivity,
-                alpha,
-                beta,
-                (NO_MOVE, score),
-                empties,
-            ) {
-                self.table.store(key, bounds);
-            }
+            self.store(key, stored, alpha, beta, (NO_MOVE, score), empties);
             return score;
         }
         let moves = S::legal_moves_word(player, opponent);
@@ -494,17 +484,25 @@ impl<'t, S: Kernels> Search<'t, S> {
                 break;
             }
         }
-        if let Some(bounds) = merge(
-            stored,
-            self.selectivity,
-            alpha_in,
-            beta_in,
-            (best_move, best),
-            empties,
-        ) {
+        self.store(key, stored, alpha_in, beta_in, (best_move, best), empties);
+        best
+    }
+
+    /// Stores in the table what a search of the position `key` (whose entry was `stored`)
+    /// with window `(alpha, beta)` found at this pass's selectivity (see [`merge`]).
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        stored: Option<Bounds>,
+        alpha: i32,
+        beta: i32,
+        best: (u8, i32),
+        empties: u32,
+    ) {
+        if let Some(bounds) = merge(stored, self.selectivity, alpha, beta, best, empties) {
             self.table.store(key, bounds);
         }
-        best
     }
 
     /// The middle layer: raw bitboards, mobility ordering, no table. `moves` are the side to
