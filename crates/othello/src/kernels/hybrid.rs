@@ -10,17 +10,17 @@ bitgames_bitboard::strategy! {
 }
 
 impl Kernels for Hybrid {
-    #[inline]
+    #[inline(always)]
     fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
         Shift::legal_moves(player, opponent)
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
         Table::flips(player, opponent, square)
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_last_flips(player: Bitboard, square: Square) -> u32 {
         Table::count_last_flips(player, square)
     }

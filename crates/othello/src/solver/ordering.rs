@@ -132,20 +132,28 @@ impl<const N: usize> Candidates<N> {
         self.len += 1;
     }
 
+    /// How many candidates are not yet taken by [`Candidates::next`].
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
     /// The candidates not yet taken by [`Candidates::next`].
     #[inline]
     pub(super) fn iter(&self) -> impl Iterator<Item = &Candidate> {
         self.items[..self.len].iter()
     }
 
-    /// Moves `square` (if present) to the front, so it is tried first.
-    pub(super) fn promote(&mut self, square: u8) {
+    /// Moves `square` (if present) to the front, so it is tried first; whether it was.
+    pub(super) fn promote(&mut self, square: u8) -> bool {
         if let Some(i) = self.items[..self.len]
             .iter()
             .position(|c| c.square == u32::from(square))
         {
             self.items[i].key = i32::MIN;
+            return true;
         }
+        false
     }
 
     /// Removes and returns the candidate with the lowest key (selection sort, lazily: a
