@@ -1,6 +1,8 @@
 //! `bitgames search`: run alpha-beta on one position and report the best move, score,
 //! principal variation and speed.
 
+use std::io::Write;
+
 use anyhow::Result;
 use bitgames::GameName;
 use bitgames::search::{AlphaBeta, Evaluate, Limits, PositionTask};
@@ -71,9 +73,10 @@ impl PositionTask for Search<'_> {
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
         };
         if args.json {
-            println!("{}", serde_json::to_string(&report)?);
+            writeln!(std::io::stdout(), "{}", serde_json::to_string(&report)?)?;
         } else {
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "{} ({strategy}): best {} score {} depth {} nodes {} in {:.3} s ({:.0} nodes/s)\npv {}",
                 report.game,
                 report.best_move.as_deref().unwrap_or("(none)"),
@@ -83,7 +86,7 @@ impl PositionTask for Search<'_> {
                 report.seconds,
                 report.nodes_per_second,
                 report.pv.join(" ")
-            );
+            )?;
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! `bitgames solve othello`: exact endgame solving, of one position or of a file of FFO-style
 //! problems (which also checks the published scores).
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -47,16 +48,17 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     });
     let print = |r: &SolveRecord, extra: &str| -> Result<()> {
         if args.json {
-            println!("{}", serde_json::to_string(r)?);
+            writeln!(std::io::stdout(), "{}", serde_json::to_string(r)?)?;
         } else {
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "{}  best {}  score {:+}  {} nodes  {:.3} s{extra}",
                 r.position,
                 r.best_move.as_deref().unwrap_or("(none)"),
                 r.score,
                 r.nodes,
                 r.seconds
-            );
+            )?;
         }
         Ok(())
     };

@@ -357,6 +357,28 @@ fn solve_othello_position_and_bad_input() {
 }
 
 #[test]
+fn solve_into_a_closed_pipe_ends_quietly() {
+    // `bitgames solve ... | head -1`: the reader is gone before the answer is written, which
+    // fails the write (Rust ignores SIGPIPE); that is the end of the job, not a panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args([
+            "solve",
+            "othello",
+            "--position",
+            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("bitgames starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("bitgames ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
 fn perft_through_a_transposition_merged_split() {
     // Aart Bik's table: Othello perft 7 = 55,092.
     for args in [
