@@ -10,13 +10,17 @@
 //! the tests hold every compiled one to the portable one.
 //!
 //! `U64x8` (only where the target has AVX-512F) is eight bitboards in one register, for
-//! kernels that work on eight at once. Every SIMD intrinsic of the workspace is called in
-//! this module.
+//! kernels that work on eight at once; `U64x4` (only where it has AVX2) is four. Every SIMD
+//! intrinsic of the workspace is called in this module.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 mod lanes;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 pub use lanes::U64x8;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod lanes4;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+pub use lanes4::U64x4;
 
 /// PEXT and PDEP on 64 bits, as a type so kernels can be generic over the implementation.
 pub trait BitGather {

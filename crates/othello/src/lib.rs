@@ -15,10 +15,11 @@
 //! | [`Table`] | generated outflank/flip line tables, portable multiply gather |
 //! | [`Hybrid`] | shift legal moves with table flips: the fastest portable technique for each |
 //! | `TablePext` | the same tables with BMI2 PEXT/PDEP gathers (x86-64 with BMI2 only) |
+//! | `Avx2` | flips with four directions in the four lanes of an AVX2 register, twice (lowest-bit outflanks up, fills down); shift legal moves (x86-64 with AVX2 only) |
 //! | `Avx512` | the eight directions in the eight lanes of an AVX-512 register, Kogge-Stone fills (x86-64 with AVX-512F only) |
 //!
 //! [`Fastest`] (the default strategy of [`Position`]) is `Avx512` where the target has
-//! AVX-512F and [`Hybrid`] elsewhere. CPU-specific strategies exist only where the target
+//! AVX-512F, `Avx2` where it has AVX2 only, and [`Hybrid`] elsewhere. CPU-specific strategies exist only where the target
 //! enables the feature (`cfg(target_feature)`); the portable ones are always compiled and the
 //! tests cross-check all of them against [`Naive`].
 //!
@@ -78,6 +79,8 @@ pub mod stability;
 pub mod symmetry;
 
 pub use error::Error;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+pub use kernels::Avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 pub use kernels::Avx512;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]

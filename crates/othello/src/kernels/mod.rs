@@ -5,6 +5,8 @@ use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 use crate::square::square_at;
 use crate::{Bitboard, MAX_MOVES, Position, Square};
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 mod avx512;
 mod hybrid;
@@ -15,6 +17,8 @@ mod table;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 mod table_pext;
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+pub use avx2::Avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 pub use avx512::Avx512;
 pub use hybrid::Hybrid;
@@ -35,6 +39,8 @@ bitgames_bitboard::strategies! {
     Hybrid,
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     TablePext,
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    Avx2,
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
     Avx512,
 }
@@ -45,9 +51,18 @@ bitgames_search::game_family!(Position, Kernels, Fastest);
 /// (see the README): [`Avx512`] where the target has AVX-512F, else [`Hybrid`].
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 pub type Fastest = Avx512;
+/// The strategy positions use unless told otherwise: the one that measured fastest (see the
+/// README): `Avx512` where the target has AVX-512F, else [`Avx2`] where it has AVX2.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    not(target_feature = "avx512f")
+))]
+pub type Fastest = Avx2;
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
-/// (see the README): `Avx512` where the target has AVX-512F, else [`Hybrid`].
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
+/// (see the README): `Avx512` where the target has AVX-512F, `Avx2` where it has AVX2, else
+/// [`Hybrid`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 pub type Fastest = Hybrid;
 
 /// Othello's hot operations on a pair of disc sets: `player` (the side to move) and
