@@ -1,6 +1,6 @@
 //! [`U64x4`]: four 64-bit words in one AVX2 register, as a safe value type.
 //!
-//! The AVX2 counterpart of [`super::U64x8`], for kernels that work on four bitboards at once
+//! The AVX2 counterpart of `U64x8`, for kernels that work on four bitboards at once
 //! (four directions of one board) on CPUs without AVX-512. It is compiled only where the
 //! target has AVX2, so every CPU that runs it has the instructions: that is the safety
 //! argument of every block below. Benchmark that justifies it: Othello's `Avx2` strategy

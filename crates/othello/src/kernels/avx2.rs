@@ -1,9 +1,10 @@
 //! Flips with four directions in the four lanes of an AVX2 register, for CPUs without
-//! AVX-512 (where [`super::Avx512`] takes all eight at once).
+//! AVX-512 (where `Avx512` takes all eight at once).
 
+use bitgames_bitboard::Direction;
 use bitgames_bitboard::gather::U64x4;
 
-use super::{Kernels, Shift, Table};
+use super::{Kernels, Shift, Table, ray};
 use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
@@ -16,29 +17,34 @@ bitgames_bitboard::strategy! {
     pub struct Avx2: Simd, "avx2", "four directions in four AVX2 lanes, twice: lowest-bit outflanks up, fills down";
 }
 
-/// The row and column steps of the four directions towards higher squares (east, south,
-/// south-west, south-east); their opposites go towards lower ones. Lane `i` of both halves
-/// moves [`STEPS`]`[i]` squares a step.
-const UPWARD: [(i32, i32); 4] = [(0, 1), (1, 0), (1, -1), (1, 1)];
+/// The four directions towards higher squares, one a lane; their opposites go towards lower
+/// ones, lane for lane.
+const UPWARD: [Direction; 4] = [
+    Direction::East,
+    Direction::South,
+    Direction::SouthWest,
+    Direction::SouthEast,
+];
 
-/// How many squares (bits) a step of each lane moves.
-const STEPS: [u64; 4] = [1, 8, 7, 9];
+/// How many squares (bits) a step of each lane moves: 1, 8, 7 and 9.
+const STEPS: [u64; 4] = {
+    let mut steps = [0; 4];
+    let mut lane = 0;
+    while lane < 4 {
+        steps[lane] = UPWARD[lane].offset(8) as u64;
+        lane += 1;
+    }
+    steps
+};
 
-/// The squares from each square to the edge along each direction of `deltas`, the square
-/// itself excluded: `rays(1)[s][i]` follows `UPWARD[i]`, `rays(-1)[s][i]` its opposite.
-const fn rays(sign: i32) -> [[u64; 4]; 64] {
+/// Per square, the rays of `directions`, one a lane.
+const fn rays(directions: [Direction; 4]) -> [[u64; 4]; 64] {
     let mut rays = [[0; 4]; 64];
     let mut square = 0;
     while square < 64 {
         let mut lane = 0;
         while lane < 4 {
-            let (dr, dc) = (UPWARD[lane].0 * sign, UPWARD[lane].1 * sign);
-            let (mut row, mut column) = (square as i32 / 8 + dr, square as i32 % 8 + dc);
-            while row >= 0 && row < 8 && column >= 0 && column < 8 {
-                rays[square][lane] |= 1 << (row * 8 + column);
-                row += dr;
-                column += dc;
-            }
+            rays[square][lane] = ray(square, directions[lane].delta());
             lane += 1;
         }
         square += 1;
@@ -47,9 +53,14 @@ const fn rays(sign: i32) -> [[u64; 4]; 64] {
 }
 
 /// The rays towards higher squares, per square.
-static UP_RAYS: [[u64; 4]; 64] = rays(1);
-/// The rays towards lower squares, per square.
-static DOWN_RAYS: [[u64; 4]; 64] = rays(-1);
+static UP_RAYS: [[u64; 4]; 64] = rays(UPWARD);
+/// The rays towards lower squares (the [`UPWARD`] directions' opposites), per square.
+static DOWN_RAYS: [[u64; 4]; 64] = rays([
+    UPWARD[0].opposite(),
+    UPWARD[1].opposite(),
+    UPWARD[2].opposite(),
+    UPWARD[3].opposite(),
+]);
 
 impl Kernels for Avx2 {
     #[inline(always)]

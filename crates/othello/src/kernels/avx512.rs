@@ -10,7 +10,7 @@
 use bitgames_bitboard::Direction;
 use bitgames_bitboard::gather::{FastestGather, U64x8};
 
-use super::{Children, INNER, Kernels};
+use super::{Children, INNER, Kernels, ray};
 use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
@@ -69,13 +69,7 @@ static RAYS: [[u64; 8]; 64] = {
     while square < 64 {
         let mut d = 0;
         while d < 8 {
-            let (dr, dc) = Direction::ALL[d].delta();
-            let (mut row, mut column) = (square as i32 / 8 + dr, square as i32 % 8 + dc);
-            while row >= 0 && row < 8 && column >= 0 && column < 8 {
-                rays[square][d] |= 1 << (row * 8 + column);
-                row += dr;
-                column += dc;
-            }
+            rays[square][d] = ray(square, Direction::ALL[d].delta());
             d += 1;
         }
         square += 1;

@@ -215,6 +215,24 @@ pub(crate) fn count_replies_one_by_one<S: Kernels>(
     total
 }
 
+/// The squares from `square` to the edge of the board by steps of `(rows, columns)` (a
+/// [`Direction::delta`]), `square` itself excluded: the rays that the vector
+/// strategies hold one to a lane.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "avx2")),
+    allow(dead_code)
+)]
+pub(crate) const fn ray(square: usize, (rows, columns): (i32, i32)) -> u64 {
+    let mut ray = 0;
+    let (mut row, mut column) = (square as i32 / 8 + rows, square as i32 % 8 + columns);
+    while row >= 0 && row < 8 && column >= 0 && column < 8 {
+        ray |= 1 << (row * 8 + column);
+        row += rows;
+        column += columns;
+    }
+    ray
+}
+
 /// Per direction: the squares an opponent disc must be on to sit *inside* a run in that
 /// direction (it has a neighbour on both sides along it), from the generated edge masks.
 /// Masking the opponent with it once stops every shift in the run from wrapping.
