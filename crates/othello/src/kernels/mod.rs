@@ -48,7 +48,8 @@ bitgames_bitboard::strategies! {
 bitgames_search::game_family!(Position, Kernels, Fastest);
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
-/// (see the README): [`Avx512`] where the target has AVX-512F, else [`Hybrid`].
+/// (see the README): [`Avx512`] where the target has AVX-512F, else `Avx2` where it has
+/// AVX2, else [`Hybrid`].
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 pub type Fastest = Avx512;
 /// The strategy positions use unless told otherwise: the one that measured fastest (see the
