@@ -8,7 +8,7 @@ bitgames writes its observation and mask buffers). pgx runs ``steps`` steps insi
 ``lax.fori_loop``, its fastest form; bitgames is driven from Python, one call to
 ``sample_actions`` and one to ``step`` per step, as a Python user would.
 
-    python3 othello_vs_pgx.py --sizes 4096 65536 1048576 --steps 100 --json out.jsonl
+    python3 othello_vs_pgx.py --sizes 4096 65536 262144 1048576 4194304 --steps 100 --json out.jsonl
 """
 
 import argparse
@@ -72,7 +72,7 @@ def rate(once, n, steps, repeats):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[4096, 65536, 1048576])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[4096, 65536, 262144, 1048576, 4194304])
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--cpu-max", type=int, default=262144, help="largest batch for bitgames.vector")

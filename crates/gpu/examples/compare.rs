@@ -33,9 +33,13 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         "device: {} (compute capability {major}.{minor})\n",
         gpu.name()
     );
-    let mut json = String::new();
-    let mut record = |fields: String| {
-        writeln!(json, "{{\"device\": {:?}, {fields}}}", gpu.name()).expect("writing to a String");
+    // Each row is written as it is measured, so a run cut short keeps what it measured.
+    let mut json = json_path.map(std::fs::File::create).transpose()?;
+    let mut record = |fields: String| -> std::io::Result<()> {
+        match json.as_mut() {
+            Some(file) => writeln!(file, "{{\"device\": {:?}, {fields}}}", gpu.name()),
+            None => Ok(()),
+        }
     };
 
     // Positions from random games, with a legal move of each (flips) where it has one.
@@ -93,10 +97,30 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         record(format!(
             "\"strategy\": \"{strategy}\", \"legal_moves_per_s\": {legal}, \"flips_per_s\": {flips}, \"env_steps_per_s_65536\": {env_small}, \"env_steps_per_s_1m\": {env_large}, \"playout_steps_per_s\": {playouts}, \"perft_depth\": {depth}, \"perft_leaves\": {leaves}, \"perft_s\": {}",
             time.as_secs_f64()
-        ));
+        ))?;
+    }
+    let amazons_depth = if quick { 2 } else { 3 };
+    println!(
+        "\n| Amazons strategy | env steps /s (n = 65,536) | playout sub-actions /s | perft {amazons_depth} |"
+    );
+    println!("|---|---:|---:|---:|");
+    for strategy in Strategy::ALL {
+        let env =
+            bench::environment::<Amazons>(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
+        let playouts =
+            bench::amazons_playouts(&gpu, strategy, if quick { 1 << 12 } else { 1 << 18 }, 1, 3)?;
+        let (leaves, time) = bench::amazons_perft(&gpu, strategy, amazons_depth)?;
+        println!(
+            "| {strategy} | {env:.3e} | {playouts:.3e} | {:.3} s ({leaves} leaves) |",
+            time.as_secs_f64()
+        );
+        record(format!(
+            "\"game\": \"amazons\", \"strategy\": \"{strategy}\", \"env_steps_per_s_65536\": {env}, \"playout_steps_per_s\": {playouts}, \"perft_depth\": {amazons_depth}, \"perft_leaves\": {leaves}, \"perft_s\": {}",
+            time.as_secs_f64()
+        ))?;
     }
     if !quick {
-        // The fastest strategy at perft 12 (above) for the batch sizes and perft 14.
+        // Last, the longest: the fastest strategy at perft 12 (above) for the batch sizes and perft 14.
         let best = fastest.expect("three strategies were measured").1;
         let mut row = String::new();
         for n in [4_096, 65_536, 262_144, 1 << 20, 1 << 22] {
@@ -104,7 +128,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             write!(row, " {n}: {rate:.3e};")?;
             record(format!(
                 "\"strategy\": \"{best}\", \"env_n\": {n}, \"env_steps_per_s\": {rate}"
-            ));
+            ))?;
         }
         println!("\nenv steps /s by batch size, {best}:{row}");
         let (leaves, time) = bench::perft(&gpu, best, 14)?;
@@ -115,29 +139,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         record(format!(
             "\"strategy\": \"{best}\", \"perft_depth\": 14, \"perft_leaves\": {leaves}, \"perft_s\": {}",
             time.as_secs_f64()
-        ));
-    }
-    println!(
-        "\n| Amazons strategy | env steps /s (n = 65,536) | playout sub-actions /s | perft 2 |"
-    );
-    println!("|---|---:|---:|---:|");
-    for strategy in Strategy::ALL {
-        let env =
-            bench::environment::<Amazons>(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
-        let playouts =
-            bench::amazons_playouts(&gpu, strategy, if quick { 1 << 12 } else { 1 << 18 }, 1, 3)?;
-        let (leaves, time) = bench::amazons_perft(&gpu, strategy, 2)?;
-        println!(
-            "| {strategy} | {env:.3e} | {playouts:.3e} | {:.3} s ({leaves} leaves) |",
-            time.as_secs_f64()
-        );
-        record(format!(
-            "\"game\": \"amazons\", \"strategy\": \"{strategy}\", \"env_steps_per_s_65536\": {env}, \"playout_steps_per_s\": {playouts}, \"perft_depth\": 2, \"perft_leaves\": {leaves}, \"perft_s\": {}",
-            time.as_secs_f64()
-        ));
-    }
-    if let Some(path) = json_path {
-        std::fs::File::create(path)?.write_all(json.as_bytes())?;
+        ))?;
     }
     Ok(())
 }

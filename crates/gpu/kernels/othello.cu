@@ -269,12 +269,13 @@ KERNEL void othello_mask(u64 n, const u64 *moves, const u8 *pass, u8 *masks) {
 }
 
 // One uniformly random legal action per game (the pass when it is the only one), from the
-// game's own SplitMix64 state.
-KERNEL void othello_sample(u64 n, const u64 *moves, u64 *rng, i64 *actions) {
+// game's own SplitMix64 state. Takes the whole legal record (`moves`, `pass`), as the check
+// kernel does: the host pushes the same arguments for both.
+KERNEL void othello_sample(u64 n, const u64 *moves, const u8 *pass, u64 *rng, i64 *actions) {
     u64 i = thread_index();
     if (i >= n) return;
     u64 m = moves[i];
-    if (!m) {
+    if (pass[i] || !m) {
         actions[i] = OTHELLO_PASS;
         return;
     }

@@ -39,7 +39,7 @@ type StepKernel = unsafe extern "C" fn(
 );
 type ObserveKernel = unsafe extern "C" fn(u64, *const u64, *const u64, *mut u8);
 type MaskKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u8);
-type SampleKernel = unsafe extern "C" fn(u64, *const u64, *mut u64, *mut i64);
+type SampleKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u64, *mut i64);
 type PlayoutsKernel = unsafe extern "C" fn(u64, u64, u32, *mut u64);
 type PerftKernel = unsafe extern "C" fn(u64, *const u64, *const u64, u32, *mut u64, *mut u64);
 
@@ -301,6 +301,7 @@ impl Batch {
             sample(
                 n,
                 self.moves.as_ptr(),
+                self.pass.as_ptr(),
                 rng.as_mut_ptr(),
                 actions.as_mut_ptr(),
             )
