@@ -126,6 +126,11 @@ impl BatchGame for Amazons {
 impl GameState for Amazons {
     const PREFIX: &'static str = "amazons";
     const OBSERVE_THREADS: u64 = OBSERVE_THREADS;
+    const STATE: &'static [&'static str] = &[
+        "player", "opponent", "arrows", "side", "from", "to", "legal",
+    ];
+    const LEGAL: &'static [&'static str] = &["legal"];
+    const OBSERVED: &'static [&'static str] = &["player", "opponent", "arrows", "from", "to"];
 
     fn alloc(stream: &Arc<CudaStream>, n: usize) -> Result<Self, Error> {
         Ok(Amazons {

@@ -48,6 +48,16 @@ pub(crate) mod sealed {
         fn function(gpu: &Gpu, name: &str) -> Result<CudaFunction, Error>;
         /// Threads of the mask kernel for `n` games.
         fn mask_threads(n: u64) -> u64;
+        /// The kernel parameters [`push_state`](Self::push_state) pushes, by name, in order.
+        /// With [`LEGAL`](Self::LEGAL) and [`OBSERVED`](Self::OBSERVED), what a unit test holds
+        /// every kernel's signature in the source to: a launch's arguments are not checked
+        /// against the kernel's parameters anywhere else, not even by the driver.
+        const STATE: &'static [&'static str];
+        /// The kernel parameters [`push_legal`](Self::push_legal) pushes, in order.
+        const LEGAL: &'static [&'static str];
+        /// The kernel parameters [`push_observed`](Self::push_observed) pushes, in order.
+        const OBSERVED: &'static [&'static str];
+
         /// Pushes the state, then the legal record (both mutable).
         fn push_state<'a>(&'a mut self, launch: &mut LaunchArgs<'a>);
         /// Pushes the legal record.
@@ -398,4 +408,73 @@ pub struct Buffers {
     pub terminated: u64,
     /// `[n]` int64: the action buffer.
     pub actions: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sealed::GameState;
+    use crate::amazons::Amazons;
+    use crate::othello::Othello;
+    use crate::source;
+
+    /// The parameter names of kernel `name` in `source` (`KERNEL void name(...)`).
+    fn parameters(source: &str, name: &str) -> Vec<String> {
+        let head = format!("KERNEL void {name}(");
+        let start = source
+            .find(&head)
+            .unwrap_or_else(|| panic!("no kernel {name}"))
+            + head.len();
+        let end = start + source[start..].find(')').expect("a closing parenthesis");
+        source[start..end]
+            .split(',')
+            .map(|parameter| {
+                let parameter =
+                    parameter.trim_end_matches(|c: char| c == '\\' || c.is_whitespace());
+                let name_start = parameter
+                    .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .map_or(0, |i| i + 1);
+                parameter[name_start..].to_string()
+            })
+            .collect()
+    }
+
+    fn names(groups: &[&[&str]]) -> Vec<String> {
+        groups.concat().into_iter().map(String::from).collect()
+    }
+
+    /// Every kernel a [`Batch`](super::Batch) launches takes, by name and in order, what the
+    /// batch pushes (the order the `GameState` documentation gives). Caught on a GPU once:
+    /// the host pushed Othello's whole legal record (moves, pass) to a sample kernel that
+    /// took the moves alone, and nothing else noticed.
+    fn kernels_take_what_the_batch_pushes<G: GameState>(source: &str) {
+        let prefix = G::PREFIX;
+        let expected = [
+            ("reset_##name", names(&[&["n"], G::STATE])),
+            (
+                "step_##name",
+                names(&[&["n", "actions"], G::STATE, &["rewards", "terminated"]]),
+            ),
+            (
+                "check_actions",
+                names(&[&["n", "actions"], G::LEGAL, &["first_illegal"]]),
+            ),
+            ("observe", names(&[&["n"], G::OBSERVED, &["observations"]])),
+            ("mask", names(&[&["n"], G::LEGAL, &["masks"]])),
+            ("sample", names(&[&["n"], G::LEGAL, &["rng", "actions"]])),
+        ];
+        for (kernel, parameters_pushed) in expected {
+            let name = format!("{prefix}_{kernel}");
+            assert_eq!(parameters(source, &name), parameters_pushed, "{name}");
+        }
+    }
+
+    #[test]
+    fn othello_kernels_take_what_the_batch_pushes() {
+        kernels_take_what_the_batch_pushes::<Othello>(&source::othello());
+    }
+
+    #[test]
+    fn amazons_kernels_take_what_the_batch_pushes() {
+        kernels_take_what_the_batch_pushes::<Amazons>(&source::amazons());
+    }
 }

@@ -44,6 +44,9 @@ impl GameState for Othello {
     const PREFIX: &'static str = "othello";
     /// 16 of a game's 192 observation bytes a thread.
     const OBSERVE_THREADS: u64 = 12;
+    const STATE: &'static [&'static str] = &["player", "opponent", "side", "moves", "pass"];
+    const LEGAL: &'static [&'static str] = &["moves", "pass"];
+    const OBSERVED: &'static [&'static str] = &["player", "opponent"];
 
     fn alloc(stream: &Arc<CudaStream>, n: usize) -> Result<Self, Error> {
         Ok(Othello {
