@@ -36,7 +36,8 @@
 //!   also lets a game order moves and offer opening-book moves. A forced win scores
 //!   [`WIN`] minus the plies to it, so the shortest win is preferred.
 //! - [`Mcts`] is UCT Monte Carlo tree search with random playouts, seeded, keeping its tree
-//!   between moves ([`Mcts::advance`]).
+//!   between moves ([`Mcts::advance`]), in a tree bounded by a memory budget
+//!   ([`DEFAULT_MEMORY_BUDGET`] unless set): a full tree stops growing and keeps searching.
 //!
 //! # Engines, matches and game families
 //!
@@ -175,7 +176,7 @@ pub use encoding::Encoding;
 pub use evaluate::{Evaluate, WIN};
 pub use family::{GameFamily, PositionTask};
 pub use game::{Game, Outcome, Player};
-pub use mcts::{EXPLORATION, Mcts, MctsResult};
+pub use mcts::{DEFAULT_MEMORY_BUDGET, EXPLORATION, Mcts, MctsResult};
 pub use perft::{PerftStop, divide, perft, perft_generic, perft_parallel, perft_until};
 pub use playout::{Playout, RandomPosition, random_playout};
 pub use split::{Divide, Split, SplitError, perft_split, split, split_within};

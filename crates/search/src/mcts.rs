@@ -1,4 +1,19 @@
 //! Monte Carlo tree search (UCT) with random playouts, seeded; the tree is kept between moves.
+//!
+//! # Memory
+//!
+//! The tree lives in one arena and grows by one node an iteration, which left alone is tens of
+//! megabytes a second (every node keeps its untried moves: about 9 KB for an Amazons node near
+//! the start). A searcher therefore has a memory budget, [`DEFAULT_MEMORY_BUDGET`] (256 MiB)
+//! unless set with [`Mcts::with_memory_budget`] or [`Mcts::set_memory_budget`]. Each node's
+//! bytes are counted as it is made (the node in the arena, its lists of untried moves and
+//! children); before an expansion the searcher checks that the node, and the arena's growth it
+//! may cause, fit the budget. Once the tree is full it **stops growing but keeps searching**:
+//! an iteration that would expand a node plays out from that node instead, so the statistics
+//! of the existing tree keep improving until the time or iteration limit, and the search still
+//! answers the best move it knows. The check is a comparison per expansion.
+//!
+//! [`Mcts::advance`] copies the kept subtree into a fresh arena, so it briefly holds both.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +27,9 @@ pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// Playouts longer than this are scored as a draw.
 const MAX_PLAYOUT_PLIES: u32 = 1_000;
+
+/// The memory budget of a searcher made with [`Mcts::new`]: 256 MiB.
+pub const DEFAULT_MEMORY_BUDGET: usize = 256 << 20;
 
 #[derive(Debug, Clone)]
 struct Node<G: Game> {
@@ -44,16 +62,78 @@ pub struct MctsResult<M> {
 pub struct Mcts<G: Game> {
     nodes: Vec<Node<G>>,
     rng: Xoshiro256PlusPlus,
+    /// The most bytes the tree may take (see the module's documentation).
+    budget: usize,
+    /// The bytes the nodes' own lists take (untried moves and children), summed.
+    heap_bytes: usize,
 }
 
 impl<G: Game> Mcts<G> {
     /// A tree holding only `root`; `seed` seeds the expansion order and the playouts, so a search
     /// with an iteration limit is reproducible.
+    /// The tree may take [`DEFAULT_MEMORY_BUDGET`] bytes.
     pub fn new(root: G, seed: u64) -> Self {
-        Mcts {
+        Self::with_memory_budget(root, seed, DEFAULT_MEMORY_BUDGET)
+    }
+
+    /// As [`Mcts::new`], with a tree of at most about `bytes` (the root is always kept, however
+    /// small the budget).
+    pub fn with_memory_budget(root: G, seed: u64, bytes: usize) -> Self {
+        let mut tree = Mcts {
             nodes: vec![Self::leaf(root, None)],
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            budget: bytes,
+            heap_bytes: 0,
+        };
+        tree.heap_bytes = Self::heap_bytes_of(&tree.nodes[0]);
+        tree
+    }
+
+    /// Sets the budget for the growth to come; a tree already larger keeps its nodes and
+    /// stops growing.
+    pub fn set_memory_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
+    }
+
+    /// The most bytes the tree may take.
+    pub fn memory_budget(&self) -> usize {
+        self.budget
+    }
+
+    /// The bytes the tree takes now: the arena (its whole capacity) and every node's lists.
+    pub fn memory_used(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node<G>>() + self.heap_bytes
+    }
+
+    /// The nodes in the tree, the root included.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// A node's lists: its untried moves, and its slot in its parent's list of children
+    /// with room to spare (a list of one child has room for four).
+    fn heap_bytes_of(node: &Node<G>) -> usize {
+        node.untried.capacity() * size_of::<G::Move>() + 4 * size_of::<usize>()
+    }
+
+    /// Makes room in the arena for one more node of `heap` bytes of lists, within the
+    /// budget; `false` when it does not fit.
+    fn reserve_node(&mut self, heap: usize) -> bool {
+        let node = size_of::<Node<G>>();
+        let len = self.nodes.len();
+        if len < self.nodes.capacity() {
+            return self.memory_used() + heap <= self.budget;
         }
+        // The arena is full: grow it by as much as fits, at most doubling.
+        let Some(room) = self.budget.checked_sub(self.heap_bytes + heap) else {
+            return false;
+        };
+        let capacity = (room / node.max(1)).min(len.saturating_mul(2)).max(len);
+        if capacity <= len {
+            return false;
+        }
+        self.nodes.reserve_exact(capacity - len);
+        true
     }
 
     fn leaf(position: G, mv: Option<G::Move>) -> Node<G> {
@@ -83,10 +163,10 @@ impl<G: Game> Mcts<G> {
         let Some(child) = child else {
             let next = self.nodes[0].position.play(mv);
             self.nodes = vec![Self::leaf(next, None)];
+            self.heap_bytes = Self::heap_bytes_of(&self.nodes[0]);
             return;
         };
         // Copy the subtree into a new arena, breadth first, renumbering children.
-        let mut kept = Vec::new();
         let mut order = vec![child];
         let mut i = 0;
         while i < order.len() {
@@ -98,16 +178,20 @@ impl<G: Game> Mcts<G> {
         for (new, &old) in order.iter().enumerate() {
             new_index[old] = new;
         }
+        let mut kept = Vec::with_capacity(order.len());
         for &old in &order {
             let mut node = self.nodes[old].clone();
             node.children = node.children.iter().map(|&c| new_index[c]).collect();
             kept.push(node);
         }
         kept[0].mv = None;
+        self.heap_bytes = kept.iter().map(Self::heap_bytes_of).sum();
         self.nodes = kept;
     }
 
     /// Runs iterations until `time` or `max_iterations` runs out (at least one iteration).
+    /// A full tree stops growing and the search goes on (see the module's documentation);
+    /// it also ends when the root's visit count would overflow.
     pub fn search(
         &mut self,
         time: Option<Duration>,
@@ -123,7 +207,7 @@ impl<G: Game> Mcts<G> {
             {
                 break;
             }
-            if time.is_none() && max_iterations.is_none() {
+            if time.is_none() && max_iterations.is_none() || self.nodes[0].visits == u32::MAX {
                 break;
             }
         }
@@ -163,26 +247,40 @@ impl<G: Game> Mcts<G> {
                 .expect("children exist");
             path.push(current);
         }
-        // Expand one untried move.
+        // Expand one untried move, if the tree has room for its node (a full tree plays out
+        // from `current` itself).
         if !self.nodes[current].untried.is_empty() {
-            let untried = &mut self.nodes[current].untried;
-            let mv = untried.swap_remove(self.rng.random_range(0..untried.len()));
+            let untried = &self.nodes[current].untried;
+            let index = self.rng.random_range(0..untried.len());
+            let mv = untried[index];
             let position = self.nodes[current].position.play(mv);
-            self.nodes.push(Self::leaf(position, Some(mv)));
+            let leaf = Self::leaf(position, Some(mv));
+            let heap = Self::heap_bytes_of(&leaf);
+            if !self.reserve_node(heap) {
+                return self.playout_and_backup(&path, current);
+            }
+            self.nodes[current].untried.swap_remove(index);
+            self.nodes.push(leaf);
+            self.heap_bytes += heap;
             let child = self.nodes.len() - 1;
             self.nodes[current].children.push(child);
             current = child;
             path.push(current);
         }
+        self.playout_and_backup(&path, current);
+    }
+
+    /// A random playout from `current`, its outcome added to every node of `path`.
+    fn playout_and_backup(&mut self, path: &[usize], current: usize) {
         let outcome = random_playout(
             &self.nodes[current].position,
             &mut self.rng,
             MAX_PLAYOUT_PLIES,
         )
         .outcome;
-        for &node in &path {
+        for &node in path {
             let node = &mut self.nodes[node];
-            node.visits += 1;
+            node.visits = node.visits.saturating_add(1);
             // The player who moved into this node is the one not to move in it.
             let mover = node.position.side_to_move().other();
             node.reward += reward(outcome, mover);

@@ -4,8 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use bitgames_search::{
-    AlphaBeta, ArrayVec, Evaluate, Game, Limits, Mcts, Outcome, PerftStop, PerftSuite, Player,
-    SplitError, SuiteError, WIN, perft, perft_until, run_suite, split, split_within,
+    AlphaBeta, ArrayVec, DEFAULT_MEMORY_BUDGET, Evaluate, Game, Limits, Mcts, Outcome, PerftStop,
+    PerftSuite, Player, SplitError, SuiteError, WIN, perft, perft_until, run_suite, split,
+    split_within,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -294,6 +295,42 @@ fn mcts_finds_the_winning_move_and_reuses_its_tree() {
             .play(4)
             .legal_moves()
             .contains(&result.best_move.unwrap())
+    );
+}
+
+#[test]
+fn mcts_stops_growing_at_its_memory_budget_and_keeps_searching() {
+    // Unbounded, 3,000 iterations from the start make about 3,000 nodes.
+    let mut free = Mcts::new(Board::start(), 5);
+    free.search(None, Some(3_000));
+    assert!(free.node_count() > 2_000, "{}", free.node_count());
+    assert!(free.memory_used() <= free.memory_budget());
+    // A budget of 16 KiB holds a few dozen nodes; every iteration still runs, the tree stays
+    // within the budget, and the search still finds the win.
+    let budget = 16 << 10;
+    let board: Board = "xx-oo----".parse().unwrap();
+    let mut small = Mcts::with_memory_budget(board, 1, budget);
+    let result = small.search(None, Some(3_000));
+    assert_eq!(result.iterations, 3_000);
+    assert!(small.memory_used() <= budget, "{}", small.memory_used());
+    assert!(small.node_count() < 300, "{}", small.node_count());
+    assert_eq!(result.best_move, Some(2));
+    // A budget too small for any child keeps the root alone and still answers a legal move.
+    let mut tiny = Mcts::with_memory_budget(Board::start(), 1, 0);
+    let result = tiny.search(None, Some(100));
+    assert_eq!(tiny.node_count(), 1);
+    assert!(
+        Board::start()
+            .legal_moves()
+            .contains(&result.best_move.unwrap())
+    );
+    // A larger budget lets it grow again.
+    tiny.set_memory_budget(1 << 20);
+    tiny.search(None, Some(100));
+    assert!(tiny.node_count() > 50);
+    assert_eq!(
+        Mcts::new(Board::start(), 1).memory_budget(),
+        DEFAULT_MEMORY_BUDGET
     );
 }
 
