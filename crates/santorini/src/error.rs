@@ -46,6 +46,19 @@ pub enum Error {
         /// Every god's name.
         choices: String,
     },
+    /// A player's god name with a character other than a letter: the notation's markers
+    /// come before the name (`#`, `-`) or after it (`[^]`), never inside it.
+    #[error(
+        "player {player}: {name:?} is not a god's name: names are letters only, with the \
+         winner's # and santorini-ai's - before the name (#athena, -mortal) and athena's \
+         state after it (athena[^])"
+    )]
+    GodName {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The name as given, markers aside.
+        name: String,
+    },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
         "player {player}: {text:?} is not a state of {god} (only athena has one: athena[^], she moved up last turn)"
@@ -107,6 +120,19 @@ pub enum Error {
         text: String,
         /// Which part is malformed.
         reason: String,
+    },
+    /// A move text longer than any move can be ([`crate::Move::MAX_TEXT`]), refused unread.
+    #[error(
+        "move {start:?}...: {length} bytes long, but no move is longer than {limit} bytes \
+         (for example (A1,B1)>(C1,D1)^C2)"
+    )]
+    MoveTooLong {
+        /// The text's first characters.
+        start: String,
+        /// Its length in bytes, surrounding whitespace aside.
+        length: usize,
+        /// The longest text read.
+        limit: usize,
     },
     /// A well-formed move that this position does not allow.
     #[error("illegal move {text}: {reason}")]

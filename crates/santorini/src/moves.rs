@@ -107,6 +107,15 @@ pub enum Move {
 }
 
 impl Move {
+    /// The longest move text (surrounding whitespace aside) that `str::parse` reads: the
+    /// longest move, Hermes's `(A1,B1)>(C1,D1)^C2`, is 18 characters; the rest leaves room
+    /// for spaces after Prometheus's `^B4` and santorini-ai's `!`. Anything longer is
+    /// [`Error::MoveTooLong`].
+    pub const MAX_TEXT: usize = 64;
+
+    /// How much of an over-long move text [`Error::MoveTooLong`] quotes.
+    const SHOWN_TEXT: usize = 24;
+
     /// A placement of two distinct squares, in canonical (increasing) order.
     pub fn place(a: Square, b: Square) -> Option<Move> {
         (a != b).then(|| Move::Place(a.min(b), a.max(b)))
@@ -199,22 +208,44 @@ impl FromStr for Move {
 
     /// Reads a move, case-insensitively. Checks the syntax only; legality depends on the
     /// position (see `Position::parse_move`).
+    ///
+    /// A text longer than [`Move::MAX_TEXT`] (after surrounding whitespace) is refused
+    /// unread with [`Error::MoveTooLong`]: no move is that long. The parser never recurses,
+    /// so no input can exhaust the stack.
     fn from_str(text: &str) -> Result<Move, Error> {
+        let trimmed = text.trim();
+        if trimmed.len() > Move::MAX_TEXT {
+            return Err(Error::MoveTooLong {
+                start: trimmed.chars().take(Move::SHOWN_TEXT).collect(),
+                length: trimmed.len(),
+                limit: Move::MAX_TEXT,
+            });
+        }
         let syntax = |reason: &str| Error::MoveSyntax {
-            text: text.to_owned(),
+            text: trimmed.to_owned(),
             reason: reason.to_owned(),
         };
         let square = |name: &str| {
             name.parse::<Square>().map_err(|err| Error::MoveSyntax {
-                text: text.to_owned(),
+                text: trimmed.to_owned(),
                 reason: err.to_string(),
             })
         };
-        let trimmed = text.trim();
-        if let Some(rest) = trimmed.strip_prefix('^') {
-            // Prometheus's `^P S>T^B`, or Hermes's `^B` (nobody travels).
-            return match rest.split_once(' ') {
-                Some((first, turn)) => match turn.trim().parse::<Move>()? {
+        let Some(rest) = trimmed.strip_prefix('^') else {
+            return parse_turn(trimmed, trimmed);
+        };
+        // Prometheus's `^P S>T^B`, or Hermes's `^B` (nobody travels). Only one build comes
+        // before the move: the turn after the prefix is read as a plain turn, never as
+        // another prefixed one.
+        match rest.split_once(' ') {
+            Some((first, turn)) => {
+                let turn = turn.trim_start();
+                if turn.starts_with('^') {
+                    return Err(syntax(
+                        "only one build comes before the move: expected ^<first> <from>><to>^<build>",
+                    ));
+                }
+                match parse_turn(trimmed, turn)? {
                     Move::Build { from, to, build } => Ok(Move::BuildFirst {
                         first: square(first)?,
                         from,
@@ -222,120 +253,135 @@ impl FromStr for Move {
                         build,
                     }),
                     _ => Err(syntax("expected ^<first> <from>><to>^<build>")),
-                },
-                None => {
-                    let build = square(rest)?;
-                    Ok(Move::Travel {
-                        from: [build; 2],
-                        to: [build; 2],
-                        build,
-                    })
                 }
-            };
+            }
+            None => {
+                let build = square(rest)?;
+                Ok(Move::Travel {
+                    from: [build; 2],
+                    to: [build; 2],
+                    build,
+                })
+            }
         }
-        if let Some(rest) = trimmed.strip_prefix('(') {
-            // Hermes's `(A,B)>(C,D)^E`.
-            let pair = |text: &str| -> Result<[Square; 2], Error> {
-                let (a, b) = text
-                    .split_once(',')
-                    .ok_or_else(|| syntax("expected (<square>,<square>)"))?;
-                Ok([square(a)?, square(b)?])
-            };
-            let (from, rest) = rest
-                .split_once(")>(")
-                .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
-            let (to, build) = rest
-                .split_once(")^")
-                .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
-            return Ok(Move::travel(pair(from)?, pair(to)?, square(build)?));
-        }
-        if let Some((from, rest)) = trimmed.split_once("<>") {
-            let (to, build) = rest
-                .split_once('^')
-                .ok_or_else(|| syntax("expected <from><><to>^<build>"))?;
-            return Ok(Move::Swap {
-                from: square(from)?,
-                to: square(to)?,
-                build: square(build)?,
-            });
-        }
-        if let Some(squares) = strip_prefix_ignore_case(trimmed, "place:") {
-            let (a, b) = squares
+    }
+}
+
+/// Reads `turn`, a move without Prometheus's or Hermes's leading `^`: all of `text` or
+/// the part of it after the prefix. Errors quote the whole `text`.
+fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
+    let syntax = |reason: &str| Error::MoveSyntax {
+        text: text.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let square = |name: &str| {
+        name.parse::<Square>().map_err(|err| Error::MoveSyntax {
+            text: text.to_owned(),
+            reason: err.to_string(),
+        })
+    };
+    if let Some(rest) = turn.strip_prefix('(') {
+        // Hermes's `(A,B)>(C,D)^E`.
+        let pair = |text: &str| -> Result<[Square; 2], Error> {
+            let (a, b) = text
                 .split_once(',')
-                .ok_or_else(|| syntax("expected place:<square>,<square>"))?;
-            return Move::place(square(a)?, square(b)?)
-                .ok_or_else(|| syntax("both workers placed on one square"));
-        }
-        let (from, rest) = trimmed
-            .split_once('>')
-            .ok_or_else(|| syntax("expected <from>><to>^<build>, <from>><to># or place:<a>,<b>"))?;
-        let from = square(from)?;
-        if let Some(to) = rest.strip_suffix('#') {
-            return Ok(Move::Win {
-                from,
-                to: square(to)?,
-            });
-        }
+                .ok_or_else(|| syntax("expected (<square>,<square>)"))?;
+            Ok([square(a)?, square(b)?])
+        };
+        let (from, rest) = rest
+            .split_once(")>(")
+            .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
+        let (to, build) = rest
+            .split_once(")^")
+            .ok_or_else(|| syntax("expected (<a>,<b>)>(<c>,<d>)^<build>"))?;
+        return Ok(Move::travel(pair(from)?, pair(to)?, square(build)?));
+    }
+    if let Some((from, rest)) = turn.split_once("<>") {
         let (to, build) = rest
             .split_once('^')
-            .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
-        // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
-        let to = to.strip_suffix('!').unwrap_or(to);
-        if let Some((to, beyond)) = to.split_once("(>") {
-            // Minotaur's push: the square beyond is implied by the line, and checked.
-            let (from, to) = (from, square(to)?);
-            let beyond = beyond
-                .strip_suffix(')')
-                .ok_or_else(|| syntax("expected (><square>) after the destination"))?;
-            if Move::push_target(from, to) != Some(square(beyond)?) {
-                return Err(syntax(
-                    "a push goes to the next square in the line of the move",
-                ));
-            }
-            return Ok(Move::Push {
-                from,
-                to,
-                build: square(build)?,
-            });
+            .ok_or_else(|| syntax("expected <from><><to>^<build>"))?;
+        return Ok(Move::Swap {
+            from: square(from)?,
+            to: square(to)?,
+            build: square(build)?,
+        });
+    }
+    if let Some(squares) = strip_prefix_ignore_case(turn, "place:") {
+        let (a, b) = squares
+            .split_once(',')
+            .ok_or_else(|| syntax("expected place:<square>,<square>"))?;
+        return Move::place(square(a)?, square(b)?)
+            .ok_or_else(|| syntax("both workers placed on one square"));
+    }
+    let (from, rest) = turn
+        .split_once('>')
+        .ok_or_else(|| syntax("expected <from>><to>^<build>, <from>><to># or place:<a>,<b>"))?;
+    let from = square(from)?;
+    if let Some(to) = rest.strip_suffix('#') {
+        return Ok(Move::Win {
+            from,
+            to: square(to)?,
+        });
+    }
+    let (to, build) = rest
+        .split_once('^')
+        .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
+    // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
+    let to = to.strip_suffix('!').unwrap_or(to);
+    if let Some((to, beyond)) = to.split_once("(>") {
+        // Minotaur's push: the square beyond is implied by the line, and checked.
+        let (from, to) = (from, square(to)?);
+        let beyond = beyond
+            .strip_suffix(')')
+            .ok_or_else(|| syntax("expected (><square>) after the destination"))?;
+        if Move::push_target(from, to) != Some(square(beyond)?) {
+            return Err(syntax(
+                "a push goes to the next square in the line of the move",
+            ));
         }
-        let to = square(to)?;
-        if let Some(build) = build.strip_prefix('^') {
-            return Ok(Move::BuildDouble {
-                from,
-                to,
-                build: square(build)?,
-            });
-        }
-        if let Some((a, b)) = build.split_once('^') {
-            let (a, b) = (square(a)?, square(b)?);
-            if a == b {
-                return Err(syntax(
-                    "two builds on one square: write ^^<square> (Hephaestus)",
-                ));
-            }
-            return Ok(Move::BuildTwice {
-                from,
-                to,
-                builds: [a.min(b), a.max(b)],
-            });
-        }
-        if let Some(dome) = build
-            .strip_suffix('X')
-            .or_else(|| build.strip_suffix('x'))
-            .filter(|b| b.len() == 2)
-        {
-            return Ok(Move::Dome {
-                from,
-                to,
-                build: square(dome)?,
-            });
-        }
-        Ok(Move::Build {
+        return Ok(Move::Push {
             from,
             to,
             build: square(build)?,
-        })
+        });
     }
+    let to = square(to)?;
+    if let Some(build) = build.strip_prefix('^') {
+        return Ok(Move::BuildDouble {
+            from,
+            to,
+            build: square(build)?,
+        });
+    }
+    if let Some((a, b)) = build.split_once('^') {
+        let (a, b) = (square(a)?, square(b)?);
+        if a == b {
+            return Err(syntax(
+                "two builds on one square: write ^^<square> (Hephaestus)",
+            ));
+        }
+        return Ok(Move::BuildTwice {
+            from,
+            to,
+            builds: [a.min(b), a.max(b)],
+        });
+    }
+    if let Some(dome) = build
+        .strip_suffix('X')
+        .or_else(|| build.strip_suffix('x'))
+        .filter(|b| b.len() == 2)
+    {
+        return Ok(Move::Dome {
+            from,
+            to,
+            build: square(dome)?,
+        });
+    }
+    Ok(Move::Build {
+        from,
+        to,
+        build: square(build)?,
+    })
 }
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -472,9 +518,64 @@ mod tests {
             ("B3>C3(>E3)^C4", "next square in the line"),
             ("(A1,B1>(C1,D1)^C2", "expected (<a>,<b>)"),
             ("^B4 B3>C3#", "expected ^<first>"),
+            ("^A1 ^B4 B3>C3^C4", "only one build comes before the move"),
+            ("^A1  ^B4", "only one build comes before the move"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
         }
+    }
+
+    /// Issue 38: the parser recursed once per leading `^<square> `, so a long run of them
+    /// overflowed the stack. It is refused by length now, quoting only its start; and a
+    /// run short enough to be read is refused as more than one build before the move.
+    #[test]
+    fn a_long_run_of_build_first_prefixes_is_refused_without_recursing() {
+        let hostile = format!("{}B3>B4^B3", "^A1 ".repeat(30_000));
+        let err = hostile.parse::<Move>().unwrap_err();
+        assert_eq!(
+            err,
+            Error::MoveTooLong {
+                start: "^A1 ".repeat(6),
+                length: hostile.len(),
+                limit: Move::MAX_TEXT,
+            }
+        );
+        let message = err.to_string();
+        assert!(message.contains("120008 bytes long"), "{message}");
+        assert!(message.len() < 200, "{message}");
+        // Surrounding whitespace does not count; anything longer than the cap is refused.
+        let spaced = format!("{}^B4 B3>C3^C4{}", " ".repeat(10_000), "\n".repeat(10_000));
+        assert!(spaced.parse::<Move>().is_ok());
+        let longest = format!("^B4{}B3>C3^C4", " ".repeat(Move::MAX_TEXT - 11));
+        assert_eq!(longest.len(), Move::MAX_TEXT);
+        assert!(longest.parse::<Move>().is_ok());
+        let too_long = format!("^B4{}B3>C3^C4", " ".repeat(Move::MAX_TEXT - 10));
+        assert!(matches!(
+            too_long.parse::<Move>(),
+            Err(Error::MoveTooLong { length: 65, .. })
+        ));
+        // Every move's canonical text fits with room to spare.
+        assert!("(A1,B1)>(C1,D1)^C2".len() * 2 < Move::MAX_TEXT);
+    }
+
+    /// The parser is iterative for every length under the cap, and runs on a small stack.
+    #[test]
+    fn every_prefix_run_under_the_cap_parses_on_a_small_stack() {
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(|| {
+                for n in 0..=16 {
+                    let text = format!("{}B3>B4^B3", "^A1 ".repeat(n));
+                    let parsed = text.parse::<Move>();
+                    match n {
+                        0 | 1 => assert!(parsed.is_ok(), "{text}: {parsed:?}"),
+                        _ => assert!(parsed.is_err(), "{text}"),
+                    }
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 }

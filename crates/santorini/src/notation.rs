@@ -5,7 +5,9 @@
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), Athena's state in
 //! brackets (`athena[^]`: she moved up on her last turn), then its workers. A side that has
 //! not placed its workers yet writes its god with no squares. `#` before a god marks the
-//! winner; santorini-ai's older `-` before a god sets the other player's Athena flag.
+//! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
+//! marker at most once, in either order: `#-mortal`). A god's name is letters only, matched
+//! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
 //!
 //! Without `#`, a worker of the player who just moved standing on level 3 says the game was
 //! won (the base game's notation has no other way), unless a player is Apollo or Minotaur,
@@ -22,66 +24,90 @@ impl<S: Kernels> FromStr for Position<S> {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Self, Error> {
-        let parts: Vec<&str> = text.trim().split('/').collect();
-        let &[heights, side, first, second] = parts.as_slice() else {
-            return Err(Error::PartCount {
-                text: text.to_owned(),
-                found: parts.len(),
-            });
-        };
-        let levels = parse_heights(heights)?;
-        let side = match side {
-            "1" => Player::First,
-            "2" => Player::Second,
-            _ => return Err(Error::SideToMove(side.to_owned())),
-        };
-        let players = [parse_player(1, first)?, parse_player(2, second)?];
-        let workers = [players[0].workers, players[1].workers];
-        let gods = [players[0].god, players[1].god];
-        if players[0].winner && players[1].winner {
-            return Err(Error::SetUp("both players are marked as the winner (#)"));
-        }
-
-        let domes = levels.domes();
-        if let Some(square) = (workers[0] & workers[1]).first() {
-            return Err(Error::SharedSquare { square });
-        }
-        if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
-            return Err(Error::WorkerOnDome { square });
-        }
-        match (workers[0].is_empty(), workers[1].is_empty(), side) {
-            (true, false, _) => {
-                return Err(Error::SetUp("player 2 has placed workers before player 1"));
-            }
-            (true, true, Player::Second) => return Err(Error::SetUp("player 1 places first")),
-            (false, true, Player::First) => {
-                return Err(Error::SetUp(
-                    "player 2 has yet to place workers, so it is player 2's turn",
-                ));
-            }
-            _ => {}
-        }
-        // A worker of the player who just moved standing on level 3 got there by the
-        // winning move: the notation has no other way to say the game is over.
-        let just_moved = side.other();
-        let displacing = gods.contains(&God::Apollo) || gods.contains(&God::Minotaur);
-        let marked = [Player::First, Player::Second]
-            .into_iter()
-            .find(|p| players[p.index()].winner);
-        let winner = marked.or_else(|| {
-            (!displacing && (workers[just_moved.index()] & levels.at(3)).any())
-                .then_some(just_moved)
-        });
-        let mut position = Position::from_parts(levels, workers, side, winner);
-        position.gods = gods;
-        // Athena's flag: her own `[^]`, or santorini-ai's `-` on her opponent's part.
-        position.moved_up = [
-            players[0].moved_up || (gods[0] == God::Athena && players[1].holds_down),
-            players[1].moved_up || (gods[1] == God::Athena && players[0].holds_down),
-        ];
-        position.hash = position.recompute_hash();
-        Ok(position)
+        parse_position(text, None)
     }
+}
+
+impl Position {
+    /// The position `text` with `gods` (player 1's first) written in place of the gods it
+    /// names: exactly what parsing the text with those names in it gives. Each player's
+    /// markers stay with the new god (`#`, `athena[^]`, santorini-ai's `-`), so `[^]` is
+    /// refused unless that player is Athena under `gods`, and a win the text leaves
+    /// implicit (a worker of the player who just moved on level 3) is decided under
+    /// `gods`: Apollo and Minotaur can put an opponent there without a win. The gods the
+    /// text names must still be gods.
+    ///
+    /// [`Position::with_gods`] instead changes the gods of a position already read, whose
+    /// winner is settled, and clears Athena's flags. For another strategy, follow with
+    /// [`Position::with_strategy`].
+    pub fn parse_with_gods(text: &str, gods: [God; 2]) -> Result<Self, Error> {
+        parse_position(text, Some(gods))
+    }
+}
+
+/// Reads `text`, with `gods` in place of the gods it names when given.
+fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Position<S>, Error> {
+    let parts: Vec<&str> = text.trim().split('/').collect();
+    let &[heights, side, first, second] = parts.as_slice() else {
+        return Err(Error::PartCount {
+            text: text.to_owned(),
+            found: parts.len(),
+        });
+    };
+    let levels = parse_heights(heights)?;
+    let side = match side {
+        "1" => Player::First,
+        "2" => Player::Second,
+        _ => return Err(Error::SideToMove(side.to_owned())),
+    };
+    let players = [
+        parse_player(1, first, gods.map(|g| g[0]))?,
+        parse_player(2, second, gods.map(|g| g[1]))?,
+    ];
+    let workers = [players[0].workers, players[1].workers];
+    let gods = [players[0].god, players[1].god];
+    if players[0].winner && players[1].winner {
+        return Err(Error::SetUp("both players are marked as the winner (#)"));
+    }
+
+    let domes = levels.domes();
+    if let Some(square) = (workers[0] & workers[1]).first() {
+        return Err(Error::SharedSquare { square });
+    }
+    if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
+        return Err(Error::WorkerOnDome { square });
+    }
+    match (workers[0].is_empty(), workers[1].is_empty(), side) {
+        (true, false, _) => {
+            return Err(Error::SetUp("player 2 has placed workers before player 1"));
+        }
+        (true, true, Player::Second) => return Err(Error::SetUp("player 1 places first")),
+        (false, true, Player::First) => {
+            return Err(Error::SetUp(
+                "player 2 has yet to place workers, so it is player 2's turn",
+            ));
+        }
+        _ => {}
+    }
+    // A worker of the player who just moved standing on level 3 got there by the
+    // winning move: the notation has no other way to say the game is over.
+    let just_moved = side.other();
+    let displacing = gods.contains(&God::Apollo) || gods.contains(&God::Minotaur);
+    let marked = [Player::First, Player::Second]
+        .into_iter()
+        .find(|p| players[p.index()].winner);
+    let winner = marked.or_else(|| {
+        (!displacing && (workers[just_moved.index()] & levels.at(3)).any()).then_some(just_moved)
+    });
+    let mut position = Position::from_parts(levels, workers, side, winner);
+    position.gods = gods;
+    // Athena's flag: her own `[^]`, or santorini-ai's `-` on her opponent's part.
+    position.moved_up = [
+        players[0].moved_up || (gods[0] == God::Athena && players[1].holds_down),
+        players[1].moved_up || (gods[1] == God::Athena && players[0].holds_down),
+    ];
+    position.hash = position.recompute_hash();
+    Ok(position)
 }
 
 fn parse_heights(text: &str) -> Result<Levels, Error> {
@@ -119,14 +145,24 @@ struct PlayerPart {
     holds_down: bool,
 }
 
-fn parse_player(player: u8, text: &str) -> Result<PlayerPart, Error> {
+/// Reads one player's part, `[#][-]<god>[[^]][:<square>,<square>]`, with `god` in place
+/// of the god it names when given. The markers come before the name, each at most once and
+/// in either order; the name itself is letters only.
+fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, Error> {
     let (head, squares) = match text.split_once(':') {
         Some((head, squares)) => (head, Some(squares)),
         None => (text, None),
     };
-    let winner = head.contains('#');
-    let holds_down = head.contains('-');
-    let head: String = head.chars().filter(|c| !matches!(c, '#' | '-')).collect();
+    let (mut winner, mut holds_down, mut head) = (false, false, head);
+    loop {
+        if let Some(rest) = head.strip_prefix('#').filter(|_| !winner) {
+            (winner, head) = (true, rest);
+        } else if let Some(rest) = head.strip_prefix('-').filter(|_| !holds_down) {
+            (holds_down, head) = (true, rest);
+        } else {
+            break;
+        }
+    }
     let (name, state) = match head.split_once('[') {
         Some((name, state)) => match state.strip_suffix(']') {
             Some(state) => (name, Some(state)),
@@ -137,15 +173,22 @@ fn parse_player(player: u8, text: &str) -> Result<PlayerPart, Error> {
                 });
             }
         },
-        None => (head.as_str(), None),
+        None => (head, None),
     };
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphabetic()) {
+    if name.is_empty() {
         return Err(Error::WorkerList {
             player,
             text: text.to_owned(),
         });
     }
-    let god: God = name.parse()?;
+    if !name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(Error::GodName {
+            player,
+            name: name.to_owned(),
+        });
+    }
+    let named: God = name.parse()?;
+    let god = god.unwrap_or(named);
     let moved_up = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena, Some("^")) => true,

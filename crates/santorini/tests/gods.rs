@@ -226,3 +226,155 @@ fn arbitrary_god_positions_and_moves_never_panic() {
         let _ = position.parse_move(text);
     });
 }
+
+/// Issue 38: `#` and `-` were stripped anywhere in a god's name, so `ath#ena` read as a
+/// winning Athena and `mor-tal` set the other player's Athena flag. The markers go before
+/// the name, each at most once; the name is letters only.
+#[test]
+fn god_names_are_exact_and_markers_only_go_before_them() {
+    for (part, name) in [
+        ("ath#ena:B3,D3", "ath#ena"),
+        ("athena#:B3,D3", "athena#"),
+        ("mor-tal:B3,D3", "mor-tal"),
+        ("mortal-:B3,D3", "mortal-"),
+        ("##athena:B3,D3", "#athena"),
+        ("--mortal:B3,D3", "-mortal"),
+        ("#-#mortal:B3,D3", "#mortal"),
+        ("ath ena:B3,D3", "ath ena"),
+        ("athena[^]#:B3,D3", ""),
+    ] {
+        let text = format!("0000000000000000000000000/1/{part}/athena:C4,C2");
+        let err = text.parse::<Position>().unwrap_err();
+        if name.is_empty() {
+            assert!(
+                matches!(err, Error::WorkerList { player: 1, .. }),
+                "{part}: {err}"
+            );
+            continue;
+        }
+        assert_eq!(
+            err,
+            Error::GodName {
+                player: 1,
+                name: name.to_owned()
+            },
+            "{part}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains("player 1") && message.contains(name),
+            "{message}"
+        );
+    }
+    // Both markers, in either order, are still read where the notation puts them.
+    for part in ["#-mortal:B3,D3", "-#mortal:B3,D3"] {
+        let text = format!("0000000000000000000000003/2/{part}/athena:C4,C2");
+        let position = pos(&text);
+        assert_eq!(position.winner(), Some(Player::First), "{part}");
+        assert!(position.athena_moved_up(Player::Second), "{part}");
+    }
+}
+
+/// Replaces the god names of a position text's two player parts with `gods`, keeping every
+/// marker: what `--gods` means.
+fn write_gods(text: &str, gods: [God; 2]) -> String {
+    let mut parts: Vec<String> = text.split('/').map(str::to_owned).collect();
+    for (part, god) in parts[2..].iter_mut().zip(gods) {
+        let start = part.find(|c: char| c.is_ascii_alphabetic()).unwrap();
+        let end = part[start..]
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .map_or(part.len(), |end| start + end);
+        part.replace_range(start..end, god.name());
+    }
+    parts.join("/")
+}
+
+/// Issue 38: `--gods` dropped `athena[^]` and kept a win decided under the original gods.
+/// [`Position::parse_with_gods`] is the text with the gods written in, marker for marker.
+#[test]
+fn parse_with_gods_is_the_text_with_the_gods_written_in() {
+    let gods = |a, b| [a, b];
+    // Athena's flag stays with Athena.
+    let held = "0000000000000000000000000/1/mortal:B3,D3/athena[^]:C4,C2";
+    let kept = Position::parse_with_gods(held, gods(God::Apollo, God::Athena)).unwrap();
+    assert!(kept.athena_moved_up(Player::Second));
+    assert_eq!(
+        kept.to_string(),
+        "0000000000000000000000000/1/apollo:B3,D3/athena[^]:C4,C2"
+    );
+    // ... and santorini-ai's `-` sets it when the opponent becomes Athena.
+    let marked = "0000000000000000000000000/1/-mortal:B3,D3/mortal:C4,C2";
+    let athena = Position::parse_with_gods(marked, gods(God::Mortal, God::Athena)).unwrap();
+    assert!(athena.athena_moved_up(Player::Second));
+    // A flag the new god cannot have is refused, as `mortal[^]` in the text would be.
+    let err = Position::parse_with_gods(held, gods(God::Mortal, God::Mortal)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::GodState {
+                player: 2,
+                god: God::Mortal,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Player 2 just moved onto level 3 at C4: a win between mortals, but Apollo (player 1)
+    // may have swapped that worker up there, so not a win with Apollo in the game.
+    let on_three = "0000000300000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+    assert_eq!(pos(on_three).winner(), Some(Player::Second));
+    let apollo = Position::parse_with_gods(on_three, gods(God::Apollo, God::Mortal)).unwrap();
+    assert_eq!(apollo.winner(), None);
+    assert!(!apollo.legal_moves().is_empty());
+    let undecided = "0000000300000000000000000/1/apollo:B3,D3/mortal:C4,C2";
+    assert_eq!(pos(undecided).winner(), None);
+    let mortals = Position::parse_with_gods(undecided, gods(God::Mortal, God::Mortal)).unwrap();
+    assert_eq!(mortals.winner(), Some(Player::Second));
+    // A `#` in the text stays whatever the gods.
+    let marked_win = "0000000300000000000000000/1/apollo:B3,D3/#mortal:C4,C2";
+    let still = Position::parse_with_gods(marked_win, gods(God::Minotaur, God::Pan)).unwrap();
+    assert_eq!(still.winner(), Some(Player::Second));
+    // The text's own names must still be gods.
+    let zeus = "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2";
+    assert!(matches!(
+        Position::parse_with_gods(zeus, gods(God::Mortal, God::Mortal)),
+        Err(Error::UnknownGod { .. })
+    ));
+
+    // Everywhere: the same as parsing the text with the names written in.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(38);
+    let mut texts: Vec<String> = vec![
+        held.into(),
+        marked.into(),
+        on_three.into(),
+        undecided.into(),
+    ];
+    for _ in 0..200 {
+        let start = [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]);
+        let mut position = Position::test_root().with_gods(start);
+        for _ in 0..rng.random_range(0..40) {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.random_range(0..moves.len())]);
+        }
+        texts.push(position.to_string());
+    }
+    for text in &texts {
+        for _ in 0..6 {
+            let new = [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]);
+            let written = write_gods(text, new);
+            // The same position, or the same refusal (quoting its own text).
+            match (Position::parse_with_gods(text, new), written.parse::<Position>()) {
+                (Ok(with), Ok(parsed)) => assert_eq!(with, parsed, "{text} with {new:?}"),
+                (Err(with), Err(parsed)) => assert_eq!(
+                    std::mem::discriminant(&with),
+                    std::mem::discriminant(&parsed),
+                    "{text} with {new:?}: {with} / {parsed}"
+                ),
+                (with, parsed) => panic!("{text} with {new:?}: {with:?} but {parsed:?}"),
+            }
+        }
+    }
+}
