@@ -4,7 +4,8 @@
 //! `tables/src/generated/*.rs`; `cargo xtask regenerate --check` writes nothing and fails,
 //! naming each stale file, when a checked-in file differs from what would be written.
 //! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
-//! `book.rs`. `cargo xtask patterns` refits the Othello pattern evaluation (`patterns.rs`).
+//! `book.rs`. `cargo xtask patterns` refits the Othello pattern evaluation (`patterns.rs`),
+//! `cargo xtask train-eval [--smoke]` trains the learned Othello evaluation (`train_eval.rs`).
 //! `cargo xtask wheel` writes the Python package as an abi3 manylinux wheel (`wheel.rs`).
 //! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
 
@@ -22,6 +23,7 @@ mod patterns;
 mod regenerate;
 mod splitmix;
 mod test;
+mod train_eval;
 mod wheel;
 mod zobrist;
 
@@ -58,6 +60,18 @@ enum Command {
         #[arg(long)]
         samples: Option<std::ffi::OsString>,
     },
+    /// Train the learned Othello evaluation, crates/othello/data/othello-eval.bin, and write
+    /// its manifest beside it (runs the trainer in crates/othello as a subprocess; about an
+    /// hour on two cores, resuming from the checked-in weights).
+    TrainEval {
+        /// Train from scratch on tiny data (about a minute) into target/xtask/train-eval-smoke/,
+        /// failing unless the fitted weights beat untrained ones on held-out positions.
+        #[arg(long)]
+        smoke: bool,
+        /// Passed to the trainer (`--games N`, `--seed S`, `--from-scratch`, `--accuracy N`, ...).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<std::ffi::OsString>,
+    },
     /// Draw docs/matches.svg (the README's matches against other engines) from
     /// docs/matches.tsv.
     Matches {
@@ -89,6 +103,7 @@ fn main() -> ExitCode {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
         Command::Patterns { samples } => patterns::run(samples),
+        Command::TrainEval { smoke, options } => train_eval::run(smoke, &options),
         Command::Matches { check } => matches::run(check),
         Command::Wheel { target_cpu } => wheel::build(target_cpu.as_deref()).map(drop),
         Command::Test { python_only: false } => test::run_all(),

@@ -67,6 +67,7 @@ pub mod eval;
 pub mod ffo;
 pub mod ggf;
 mod kernels;
+pub mod learned;
 mod moves;
 mod notation;
 pub mod operations;
@@ -77,6 +78,7 @@ pub mod solver;
 mod square;
 pub mod stability;
 pub mod symmetry;
+pub mod training;
 
 pub use error::Error;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]

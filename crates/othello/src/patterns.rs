@@ -129,7 +129,7 @@ pub fn for_each_feature(
 
 /// [`for_each_feature`] on raw words (pattern readings are PEXTs of words).
 #[inline]
-fn for_each_feature_word(
+pub(crate) fn for_each_feature_word(
     player: u64,
     opponent: u64,
     player_moves: u32,

@@ -1,0 +1,200 @@
+//! Trains the learned evaluation (`bitgames_othello::learned`) and writes its weights and
+//! manifest; `cargo xtask train-eval` runs it (see `bitgames_othello::training` for the
+//! pipeline):
+//!
+//! ```text
+//! cargo run --release -p bitgames-othello --example train_eval -- \
+//!     --weights crates/othello/data/othello-eval.bin --manifest crates/othello/data/othello-eval.json
+//! cargo run --release -p bitgames-othello --example train_eval -- --smoke --weights W --manifest M
+//! ```
+//!
+//! Without `--from-scratch` (and not `--smoke`), the run starts from the weights compiled
+//! into the crate: self-play plays with them, and each phase's fit starts from them. The run
+//! fails, writing nothing, when the fitted weights are no better than untrained ones on the
+//! held-out positions.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bitgames_othello::learned::{PHASE_COUNT, Weights, phase_empties};
+use bitgames_othello::training::{Config, Report, run};
+use clap::Parser;
+use serde_json::json;
+
+#[derive(Debug, Parser)]
+#[command(about = "Train the learned Othello evaluation")]
+struct Args {
+    /// Where to write the weights.
+    #[arg(long)]
+    weights: PathBuf,
+    /// Where to write the manifest (JSON).
+    #[arg(long)]
+    manifest: PathBuf,
+    /// The smoke run's tiny configuration (from scratch).
+    #[arg(long)]
+    smoke: bool,
+    /// Play with the hand-written evaluation and fit every phase from zero.
+    #[arg(long)]
+    from_scratch: bool,
+    /// The commit the run was made from, for the manifest.
+    #[arg(long, default_value = "unknown")]
+    commit: String,
+    /// Self-play games.
+    #[arg(long)]
+    games: Option<usize>,
+    /// The seed of everything random.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The most training positions per phase.
+    #[arg(long)]
+    per_phase: Option<usize>,
+    /// Positions with at most this many empties get exact labels.
+    #[arg(long)]
+    exact_empties: Option<u32>,
+    /// The search depth of the other labels.
+    #[arg(long)]
+    label_depth: Option<u32>,
+    /// The search depth of self-play moves.
+    #[arg(long)]
+    play_depth: Option<u32>,
+    /// Held-out positions with 20-26 empties solved for the accuracy check.
+    #[arg(long)]
+    accuracy: Option<usize>,
+    /// Passes of gradient descent per phase.
+    #[arg(long)]
+    epochs: Option<usize>,
+}
+
+fn main() -> Result<(), String> {
+    let args = Args::parse();
+    let mut config = if args.smoke {
+        Config::smoke()
+    } else {
+        Config::full()
+    };
+    config.games = args.games.unwrap_or(config.games);
+    config.seed = args.seed.unwrap_or(config.seed);
+    config.per_phase = args.per_phase.unwrap_or(config.per_phase);
+    config.exact_empties = args.exact_empties.unwrap_or(config.exact_empties);
+    config.label_depth = args.label_depth.unwrap_or(config.label_depth);
+    config.play_depth = args.play_depth.unwrap_or(config.play_depth);
+    config.accuracy_positions = args.accuracy.unwrap_or(config.accuracy_positions);
+    config.epochs = args.epochs.unwrap_or(config.epochs);
+    if config.games < 10 {
+        return Err("--games: at least 10 (every tenth game is held out)".into());
+    }
+    let from_scratch = args.from_scratch || args.smoke;
+    let start = (!from_scratch).then(Weights::checked_in);
+    eprintln!(
+        "training from {} on {} threads: {config:?}",
+        if from_scratch {
+            "scratch"
+        } else {
+            "the checked-in weights"
+        },
+        rayon::current_num_threads()
+    );
+    let clock = Instant::now();
+    let report = run(&config, start, |line| eprintln!("{line}"));
+    let (fitted, start_error, untrained) = report.overall();
+    eprintln!(
+        "held-out error over all phases (discs): fitted {fitted:.2}, start {start_error:.2}, untrained {untrained:.2}; {:.0} s",
+        clock.elapsed().as_secs_f64()
+    );
+    if fitted >= untrained {
+        return Err(format!(
+            "the fitted weights ({fitted:.2} discs) are no better than untrained ones ({untrained:.2}) on the held-out positions"
+        ));
+    }
+    let manifest = manifest(&args, &config, from_scratch, &report);
+    write(&args.weights, &report.weights.encode())?;
+    let text = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())? + "\n";
+    write(&args.manifest, text.as_bytes())?;
+    eprintln!(
+        "wrote {} and {}",
+        args.weights.display(),
+        args.manifest.display()
+    );
+    Ok(())
+}
+
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// What the run was and what it measured, written beside the weights.
+fn manifest(
+    args: &Args,
+    config: &Config,
+    from_scratch: bool,
+    report: &Report,
+) -> serde_json::Value {
+    let phases: Vec<_> = report
+        .phases
+        .iter()
+        .enumerate()
+        .map(|(p, r)| {
+            let empties = phase_empties(p);
+            json!({
+                "phase": p,
+                "empties": [empties.start(), empties.end()],
+                "labels": if r.exact_labels { "exact" } else { "search" },
+                "train_positions": r.train,
+                "held_out_positions": r.held_out,
+                "mae_discs": {
+                    "fitted": round(r.fitted),
+                    "start": round(r.start),
+                    "untrained": round(r.untrained),
+                    "hand": round(r.hand),
+                },
+            })
+        })
+        .collect();
+    let (fitted, start, untrained) = report.overall();
+    json!({
+        "format": "bitgames othello eval v1",
+        "phases": PHASE_COUNT,
+        "commit": args.commit,
+        "start": if from_scratch { "scratch" } else { "checked-in weights" },
+        "config": {
+            "games": config.games,
+            "seed": config.seed,
+            "play_depth": config.play_depth,
+            "random_moves": config.random_moves,
+            "exact_empties": config.exact_empties,
+            "label_depth": config.label_depth,
+            "per_phase": config.per_phase,
+            "accuracy_positions": config.accuracy_positions,
+            "epochs": config.epochs,
+            "regularisation": config.regularisation,
+        },
+        "distinct_positions": report.positions,
+        "held_out_mae_discs": {
+            "fitted": round(fitted),
+            "start": round(start),
+            "untrained": round(untrained),
+        },
+        "accuracy_20_26_empties": report.accuracy.map(|a| json!({
+            "positions": a.positions,
+            "mae_discs": {
+                "fitted": round(a.fitted),
+                "start": round(a.start),
+                "hand": round(a.hand),
+            },
+        })),
+        "per_phase": phases,
+        "threads": rayon::current_num_threads(),
+        "seconds": {
+            "self_play": round(report.seconds[0]),
+            "labels_and_fit": round(report.seconds[1]),
+            "accuracy": round(report.seconds[2]),
+        },
+    })
+}
+
+fn round(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}

@@ -1,0 +1,199 @@
+//! The trainer's labels: exact scores from the solver near the end of the game, search
+//! scores with the weights fitted so far above that.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use super::{Accuracy, Config, Discs, is_held_out};
+use crate::eval::{DISC, MAX_EVAL, final_score_for_side_to_move, move_priority};
+use crate::learned::Weights;
+use crate::solver::{Limits, Options, Solver};
+use crate::{Bitboard, Fastest, MAX_MOVES, Move, Position};
+use bitgames_search::Player;
+
+/// An evaluation the trainer plays, labels or measures with.
+#[derive(Debug, Clone, Copy)]
+pub enum Model<'a> {
+    /// The hand-written evaluation, [`crate::eval`].
+    Hand,
+    /// Learned weights.
+    Learned(&'a Weights),
+}
+
+impl Model<'_> {
+    /// The value for the side to move, in hundredths of a disc.
+    #[inline]
+    pub fn evaluate(self, position: &Position) -> i32 {
+        match self {
+            Model::Hand => crate::eval::evaluate(position),
+            Model::Learned(weights) => weights.evaluate(position),
+        }
+    }
+}
+
+/// The position of a trainer's pair of disc sets.
+pub fn position(discs: Discs) -> Position {
+    Position::from_discs(
+        Bitboard::from_bits_truncate(discs.0),
+        Bitboard::from_bits_truncate(discs.1),
+        Player::First,
+    )
+    .expect("the trainer's disc sets are disjoint")
+}
+
+/// Fail-hard alpha-beta to `depth` plies with `model` at the leaves (exact where the game
+/// ends), in hundredths of a disc for the side to move. Moves are tried in the order of
+/// [`move_priority`].
+pub fn negamax(
+    position: &Position,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    model: Model<'_>,
+) -> i32 {
+    if position.is_game_over() {
+        return DISC
+            * final_score_for_side_to_move(position.player().bits(), position.opponent().bits());
+    }
+    if depth == 0 {
+        return model.evaluate(position);
+    }
+    let mut moves: bitgames_search::ArrayVec<(i32, Move), MAX_MOVES> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| (move_priority(position, mv), mv))
+        .collect();
+    moves.sort_unstable_by_key(|&(priority, _)| -priority);
+    let mut best = -MAX_EVAL - 1;
+    for (_, mv) in moves {
+        let score = -negamax(&position.play(mv), depth - 1, -beta, -alpha, model);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// A labelled position: the discs and the label in discs.
+pub type Labelled = (Discs, f32);
+
+/// Labels `positions` (in parallel, in order): exact at most [`Config::exact_empties`]
+/// empty squares, else a [`Config::label_depth`]-ply search with `weights`.
+pub fn label(config: &Config, positions: &[Discs], weights: &Weights) -> Vec<Labelled> {
+    positions
+        .par_iter()
+        .map_init(
+            || None::<Solver>,
+            |solver, &discs| {
+                let p = position(discs);
+                let empties = p.empty_squares().len() as u32;
+                let score = if empties <= config.exact_empties {
+                    exact(solver, &p) as f32
+                } else {
+                    let depth = config.label_depth.max(1);
+                    let score = negamax(
+                        &p,
+                        depth,
+                        -MAX_EVAL - 1,
+                        MAX_EVAL + 1,
+                        Model::Learned(weights),
+                    );
+                    score as f32 / DISC as f32
+                };
+                (discs, score)
+            },
+        )
+        .collect()
+}
+
+/// The exact score, with a solver made on first use (one per worker).
+fn exact(solver: &mut Option<Solver>, position: &Position) -> i32 {
+    let solver = solver.get_or_insert_with(|| {
+        Solver::new(Options {
+            table_bits: 20,
+            ..Options::default()
+        })
+    });
+    solver
+        .solve(&position.with_strategy::<Fastest>(), Limits::NONE)
+        .expect("a solve without limits finishes")
+        .score
+}
+
+/// The mean absolute error of `model` against the labels, in discs (0 for no labels).
+pub fn mean_absolute_error(labelled: &[Labelled], model: Model<'_>) -> f64 {
+    let total: f64 = labelled
+        .par_iter()
+        .map(|&(discs, label)| {
+            let value = model.evaluate(&position(discs)) as f32 / DISC as f32;
+            f64::from((value - label).abs())
+        })
+        .sum();
+    total / labelled.len().max(1) as f64
+}
+
+/// The empty squares of the accuracy check's positions (the measure).
+pub const ACCURACY_EMPTIES: std::ops::RangeInclusive<u32> = 20..=26;
+
+/// [`Config::accuracy_positions`] positions of the held-out games with 20-26 empty squares
+/// (a seeded sample), solved exactly, and the static errors of the fitted weights, the
+/// starting ones and the hand-written evaluation on them.
+pub fn accuracy(
+    config: &Config,
+    games: &[Vec<Discs>],
+    fitted: &Weights,
+    start: &Weights,
+) -> Accuracy {
+    let mut candidates: Vec<Discs> = games
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| is_held_out(*index))
+        .flat_map(|(_, game)| game.iter().copied())
+        .filter(|discs| ACCURACY_EMPTIES.contains(&(64 - (discs.0 | discs.1).count_ones())))
+        .collect();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed ^ 0xacc0_2a7e);
+    candidates.shuffle(&mut rng);
+    candidates.truncate(config.accuracy_positions);
+    let exact_config = Config {
+        exact_empties: 64,
+        ..config.clone()
+    };
+    let labelled = label(&exact_config, &candidates, fitted);
+    Accuracy {
+        positions: labelled.len(),
+        fitted: mean_absolute_error(&labelled, Model::Learned(fitted)),
+        start: mean_absolute_error(&labelled, Model::Learned(start)),
+        hand: mean_absolute_error(&labelled, Model::Hand),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::endgame_corpus;
+
+    /// With a full-width search to the end, the search label is the exact score.
+    #[test]
+    fn a_search_to_the_end_is_the_exact_score() {
+        let config = Config {
+            exact_empties: 0,
+            label_depth: 30,
+            ..Config::smoke()
+        };
+        let zero = Weights::zero();
+        for p in endgame_corpus(20, 7..=8, 5) {
+            let discs = (p.player().bits(), p.opponent().bits());
+            let searched = label(&config, &[discs], &zero)[0].1;
+            let exact = crate::solver::solve(&p, Limits::NONE).unwrap().score;
+            assert_eq!(searched, exact as f32, "{p}");
+        }
+    }
+}

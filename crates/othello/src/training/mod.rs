@@ -1,0 +1,288 @@
+//! The training pipeline of the learned evaluation ([`crate::learned`]): self-play, labels,
+//! a fit per phase, and the held-out error. `cargo xtask train-eval` runs it (through
+//! `examples/train_eval.rs`, which writes the weights file and its manifest);
+//! `cargo xtask train-eval --smoke` runs [`Config::smoke`] in about a minute.
+//!
+//! # The steps
+//!
+//! 1. **Self-play** ([`selfplay`]): [`Config::games`] games, each from its own seed: a
+//!    random opening of 4 to 10 uniformly random plies, then every move the best of a
+//!    [`Config::play_depth`]-ply search with the starting model, or with probability
+//!    [`Config::random_moves`] a uniformly random one. Games run in parallel on every core
+//!    (rayon); the same seed gives the same games on any number of cores. Every position
+//!    that is not over is kept once (the first game that reaches it).
+//! 2. **Split**: the positions of every tenth game are held out; the rest are training
+//!    positions. Each phase keeps at most [`Config::per_phase`] of them (a seeded sample).
+//! 3. **Labels**, phase by phase from the end of the game back ([`label`]):
+//!    - positions with at most [`Config::exact_empties`] empty squares: the exact final disc
+//!      difference from the endgame solver ([`crate::solver`]);
+//!    - above: the score of a [`Config::label_depth`]-ply alpha-beta search whose leaves are
+//!      evaluated with the weights fitted so far in this run (the phases nearer the end,
+//!      already fitted when their turn came) or exactly when the game ends inside it.
+//! 4. **Fit** ([`fit`]), each phase once its labels are in: least squares by stochastic
+//!    gradient descent in a seeded order, starting from the phase's current weights (the
+//!    starting model's) or, from scratch, from the fitted neighbour nearer the end, with an
+//!    L2 pull back to where it started (so neighbouring phases agree and rare patterns keep
+//!    their prior). Twin weights (a pattern's reflection) are one parameter.
+//! 5. **Held-out error**: the mean absolute error in discs per phase on the held-out
+//!    positions, labelled the same way, of the fitted weights, the starting ones, untrained
+//!    (all-zero) ones and the hand-written evaluation ([`crate::eval`]); and, on
+//!    [`Config::accuracy_positions`] held-out positions with 20 to 26 empty squares solved
+//!    exactly, the same errors against the exact score.
+//!
+//! Everything but the wall-clock times is a function of the [`Config`] and the starting
+//! weights.
+
+pub mod fit;
+pub mod label;
+pub mod selfplay;
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::learned::{PHASE_COUNT, Weights, phase};
+pub use label::Model;
+
+/// What a training run does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Self-play games.
+    pub games: usize,
+    /// The seed of everything random (games, samples, the fit's order).
+    pub seed: u64,
+    /// The search depth of self-play moves.
+    pub play_depth: u32,
+    /// The probability of a uniformly random move in self-play.
+    pub random_moves: f64,
+    /// Positions with at most this many empty squares are labelled by the exact solver.
+    pub exact_empties: u32,
+    /// The search depth of the labels above [`Config::exact_empties`].
+    pub label_depth: u32,
+    /// The most training positions per phase.
+    pub per_phase: usize,
+    /// Held-out positions with 20-26 empty squares solved exactly for the accuracy check
+    /// (0: none).
+    pub accuracy_positions: usize,
+    /// Passes of gradient descent per phase.
+    pub epochs: usize,
+    /// The L2 pull towards each phase's starting weights, per update.
+    pub regularisation: f32,
+}
+
+impl Config {
+    /// The real run: about an hour on two cores.
+    pub fn full() -> Config {
+        Config {
+            games: 30_000,
+            seed: 1,
+            play_depth: 3,
+            random_moves: 0.1,
+            exact_empties: 20,
+            label_depth: 4,
+            per_phase: 80_000,
+            accuracy_positions: 240,
+            epochs: 10,
+            regularisation: 0.0005,
+        }
+    }
+
+    /// The smoke run of the test suite: tiny data, about a minute.
+    pub fn smoke() -> Config {
+        Config {
+            games: 2_000,
+            seed: 1,
+            play_depth: 2,
+            random_moves: 0.1,
+            exact_empties: 14,
+            label_depth: 4,
+            per_phase: 4_000,
+            accuracy_positions: 0,
+            epochs: 6,
+            regularisation: 0.0005,
+        }
+    }
+}
+
+/// The held-out errors of one phase (mean absolute, in discs).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PhaseReport {
+    /// Training positions.
+    pub train: usize,
+    /// Held-out positions.
+    pub held_out: usize,
+    /// Whether the labels are exact (else searched).
+    pub exact_labels: bool,
+    /// The fitted weights' error.
+    pub fitted: f64,
+    /// The starting weights' error.
+    pub start: f64,
+    /// All-zero weights' error.
+    pub untrained: f64,
+    /// The hand-written evaluation's error.
+    pub hand: f64,
+}
+
+/// The errors against exact scores at 20-26 empties (mean absolute, in discs).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Accuracy {
+    /// Positions solved.
+    pub positions: usize,
+    /// The fitted weights' error.
+    pub fitted: f64,
+    /// The starting weights' error.
+    pub start: f64,
+    /// The hand-written evaluation's error.
+    pub hand: f64,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The fitted weights.
+    pub weights: Weights,
+    /// Per phase.
+    pub phases: Vec<PhaseReport>,
+    /// The accuracy check, if any.
+    pub accuracy: Option<Accuracy>,
+    /// Distinct positions self-play reached.
+    pub positions: usize,
+    /// Seconds per step: self-play, labels and fit, accuracy.
+    pub seconds: [f64; 3],
+}
+
+impl Report {
+    /// The mean absolute errors over every held-out position: fitted, starting, untrained.
+    pub fn overall(&self) -> (f64, f64, f64) {
+        let total: usize = self.phases.iter().map(|p| p.held_out).sum();
+        let mean = |f: fn(&PhaseReport) -> f64| {
+            self.phases
+                .iter()
+                .map(|p| f(p) * p.held_out as f64)
+                .sum::<f64>()
+                / total.max(1) as f64
+        };
+        (mean(|p| p.fitted), mean(|p| p.start), mean(|p| p.untrained))
+    }
+}
+
+/// Runs the pipeline from `start` (the weights self-play plays with and each phase's fit
+/// starts from; `None` plays with the hand-written evaluation and fits from scratch).
+/// `progress` hears one line per step.
+pub fn run(config: &Config, start: Option<&Weights>, mut progress: impl FnMut(&str)) -> Report {
+    let clock = Instant::now();
+    let play_model = match start {
+        Some(weights) => Model::Learned(weights),
+        None => Model::Hand,
+    };
+    let games = selfplay::play(config, play_model);
+    let positions = games.iter().map(Vec::len).sum();
+    let (train, held_out) = split(config, &games);
+    progress(&format!(
+        "self-play: {} games, {positions} distinct positions, {:.1} s",
+        config.games,
+        clock.elapsed().as_secs_f64()
+    ));
+    let selfplay_seconds = clock.elapsed().as_secs_f64();
+
+    let clock = Instant::now();
+    let start_weights = start.cloned().unwrap_or_else(Weights::zero);
+    let mut weights = start_weights.clone();
+    let untrained = Weights::zero();
+    let mut phases = Vec::with_capacity(PHASE_COUNT);
+    for p in 0..PHASE_COUNT {
+        let exact = crate::learned::phase_empties(p).all(|empties| empties <= config.exact_empties);
+        let train_labels = label::label(config, &train[p], &weights);
+        let held_labels = label::label(config, &held_out[p], &weights);
+        if start.is_none() && p > 0 {
+            // From scratch: start where the neighbour nearer the end ended.
+            let previous = weights.phase(p - 1).to_vec();
+            weights.phase_mut(p).copy_from_slice(&previous);
+        }
+        fit::fit_phase(config, p, &train_labels, &mut weights);
+        let error = |model: Model| label::mean_absolute_error(&held_labels, model);
+        let report = PhaseReport {
+            train: train_labels.len(),
+            held_out: held_labels.len(),
+            exact_labels: exact,
+            fitted: error(Model::Learned(&weights)),
+            start: error(Model::Learned(&start_weights)),
+            untrained: error(Model::Learned(&untrained)),
+            hand: error(Model::Hand),
+        };
+        progress(&format!(
+            "phase {p:2} ({:2}-{:2} empties, {} labels): {} train, {} held out; error (discs) fitted {:.2}, start {:.2}, untrained {:.2}, hand {:.2}",
+            crate::learned::phase_empties(p).start(),
+            crate::learned::phase_empties(p).end(),
+            if exact { "exact" } else { "searched" },
+            report.train,
+            report.held_out,
+            report.fitted,
+            report.start,
+            report.untrained,
+            report.hand,
+        ));
+        phases.push(report);
+    }
+    let fit_seconds = clock.elapsed().as_secs_f64();
+
+    let clock = Instant::now();
+    let accuracy = (config.accuracy_positions > 0).then(|| {
+        let accuracy = label::accuracy(config, &games, &weights, &start_weights);
+        progress(&format!(
+            "accuracy at 20-26 empties ({} positions solved): fitted {:.2}, start {:.2}, hand {:.2} discs",
+            accuracy.positions, accuracy.fitted, accuracy.start, accuracy.hand
+        ));
+        accuracy
+    });
+    Report {
+        weights,
+        phases,
+        accuracy,
+        positions,
+        seconds: [selfplay_seconds, fit_seconds, clock.elapsed().as_secs_f64()],
+    }
+}
+
+/// A position as the trainer keeps it: the side to move's discs and the opponent's.
+pub type Discs = (u64, u64);
+
+/// Whether game `index` is held out.
+pub(crate) fn is_held_out(index: usize) -> bool {
+    index % 10 == 9
+}
+
+/// Training and held-out positions per phase, each phase a seeded sample of at most
+/// [`Config::per_phase`] (a ninth of that held out).
+fn split(config: &Config, games: &[Vec<Discs>]) -> (Vec<Vec<Discs>>, Vec<Vec<Discs>>) {
+    let mut train = vec![Vec::new(); PHASE_COUNT];
+    let mut held_out = vec![Vec::new(); PHASE_COUNT];
+    for (index, game) in games.iter().enumerate() {
+        let into = if is_held_out(index) {
+            &mut held_out
+        } else {
+            &mut train
+        };
+        for &discs in game {
+            let empties = 64 - (discs.0 | discs.1).count_ones();
+            into[phase(empties)].push(discs);
+        }
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed ^ SPLIT_SEED);
+    for (positions, cap) in train.iter_mut().map(|p| (p, config.per_phase)).chain(
+        held_out
+            .iter_mut()
+            .map(|p| (p, config.per_phase.div_ceil(9))),
+    ) {
+        if positions.len() > cap {
+            positions.shuffle(&mut rng);
+            positions.truncate(cap);
+        }
+    }
+    (train, held_out)
+}
+
+/// Mixed into the split's seed, so that it draws differently from self-play.
+const SPLIT_SEED: u64 = 0x5eed_0005_9117;
