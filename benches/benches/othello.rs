@@ -1,13 +1,16 @@
 //! One group per registered operation (`othello/legal_moves`, `othello/flips`,
 //! `othello/count_replies`, ...): every strategy over a fixed corpus of random reachable
-//! positions (and one legal move of each); and `othello/perft` from the start.
+//! positions (and one legal move of each); `othello/perft` from the start; and
+//! `othello/evaluate`: the static evaluations an engine can search with (the hand-written
+//! terms, the endgame patterns, the learned evaluation per phase), per position.
 
 use std::hint::black_box;
 
 use bitgames_benches::bench_operations;
+use bitgames_othello::learned::Weights;
 use bitgames_othello::operations;
-use bitgames_othello::random::kernel_instances;
-use bitgames_othello::{Kernels, Position, StrategyVisitor, for_each_strategy};
+use bitgames_othello::random::{corpus, kernel_instances};
+use bitgames_othello::{Fastest, Kernels, Position, StrategyVisitor, for_each_strategy};
 use bitgames_search::perft;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
@@ -37,5 +40,31 @@ fn kernels(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernels);
+fn evaluate(c: &mut Criterion) {
+    let positions: Vec<Position> = corpus(INSTANCES, SEED)
+        .into_iter()
+        .filter(|p| !p.is_game_over())
+        .collect();
+    let weights = Weights::checked_in();
+    let mut group = c.benchmark_group("othello/evaluate");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let sum = |eval: &dyn Fn(&Position) -> i32| -> i64 {
+        positions
+            .iter()
+            .map(|p| i64::from(eval(black_box(p))))
+            .sum()
+    };
+    group.bench_function("hand", |b| {
+        b.iter(|| sum(&|p| bitgames_othello::eval::evaluate(p)))
+    });
+    group.bench_function("patterns", |b| {
+        b.iter(|| {
+            sum(&|p| bitgames_othello::patterns::evaluate::<Fastest>(p.player(), p.opponent()))
+        })
+    });
+    group.bench_function("learned", |b| b.iter(|| sum(&|p| weights.evaluate(p))));
+    group.finish();
+}
+
+criterion_group!(benches, kernels, evaluate);
 criterion_main!(benches);
