@@ -525,3 +525,277 @@ fn random_openings_are_picked_for_balance() {
     check::<bitgames::amazons::Position>(GameName::Amazons);
     check::<bitgames::santorini::Position>(GameName::Santorini);
 }
+
+/// Runs `work` on a thread of its own and waits at most `limit` for it: a referee that
+/// hangs fails the test instead of hanging it.
+fn within<T: Send + 'static>(limit: Duration, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    receiver
+        .recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("still running after {limit:?}: the referee hangs"))
+}
+
+/// Waits (5 s at most) until process `pid` is gone or a zombie (killed, its parent gone,
+/// and not yet reaped by init), and says which.
+fn gone(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let zombie = state
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'));
+        if !alive(pid) || zombie {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Engines that write without end, at the handshake (`yes info` never says `uciok`,
+/// `pong 1` or `ready`; `yes ''` is GTP's empty lines) and, for UCI, after `go` (an endless
+/// stream of `info depth 1`): each is a forfeit by timeout within its time, however much
+/// it writes, and the referee's memory stays bounded (the channel holds 256 lines).
+#[test]
+fn flooding_engines_are_timed_out() {
+    let root = AnyPosition::start(GameName::Othello).expect("othello");
+    for spec in [
+        "uci:yes info",
+        "nboard:yes info",
+        "light:yes info",
+        "gtp:yes ''",
+    ] {
+        let mut config = config(EngineSpec::Ours(EngineKind::Random), spec.parse().unwrap());
+        config.clock.startup = Duration::from_millis(1_000);
+        let started = Instant::now();
+        let played = within(Duration::from_secs(30), move || {
+            play_board_game(root, &config, 0).expect("the referee runs")
+        });
+        let forfeit = played.forfeit.expect("a forfeit");
+        assert_eq!(forfeit.side, Side::B, "{spec}");
+        assert_eq!(
+            forfeit.reason, "timed out: no reply within 1000 ms (killed)",
+            "{spec}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(10), "{spec}");
+    }
+
+    // Mid-game: the handshake is right, then `go` gets a flood of `info` lines.
+    let script = r#"while read -r line; do case "$line" in
+        uci) echo uciok ;; isready) echo readyok ;; go*) exec yes "info depth 1" ;; esac; done"#;
+    let flood = EngineSpec::Uci(vec!["sh".into(), "-c".into(), script.into()]);
+    let config = config(EngineSpec::Ours(EngineKind::Random), flood);
+    let started = Instant::now();
+    let played = within(Duration::from_secs(30), move || {
+        play_board_game(root, &config, 0).expect("the referee runs")
+    });
+    let forfeit = played.forfeit.clone().expect("a forfeit");
+    assert_eq!(forfeit.reason, "timed out: no reply within 500 ms (killed)");
+    assert_eq!(played.thinking[1].moves, 1, "{:?}", played.thinking);
+    assert!(played.thinking[1].longest < Duration::from_secs(3));
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// A launcher that exits at once, leaving its child running with the pipes: the child
+/// is killed with the group when the engine is, though the group's leader is long gone.
+#[test]
+fn a_launcher_that_exits_leaves_nothing_running() {
+    let dir = scratch("referee-launcher");
+    let root = AnyPosition::start(GameName::Othello).expect("othello");
+    for protocol in ["uci", "gtp", "nboard", "light"] {
+        let pid_file = dir.join(format!("{protocol}.pid"));
+        let spec = format!(
+            "{protocol}:sh -c 'sleep 300 & echo $! > \"{}\"; exit 0'",
+            pid_file.display()
+        );
+        let mut config = config(EngineSpec::Ours(EngineKind::Random), spec.parse().unwrap());
+        config.clock.startup = Duration::from_millis(500);
+        let played = within(Duration::from_secs(30), move || {
+            play_board_game(root, &config, 0).expect("the referee runs")
+        });
+        let forfeit = played.forfeit.expect("a forfeit");
+        assert!(
+            forfeit.reason.starts_with("timed out"),
+            "{protocol}: {forfeit:?}"
+        );
+        let child = read_pid(&pid_file);
+        assert!(
+            gone(child),
+            "{protocol}: the launcher's child {child} still runs"
+        );
+    }
+}
+
+/// Writes an Entelect bot directory whose bot is the shell script `script` (run with
+/// `sh`, declared `c++`).
+fn entelect_script_dir(name: &str, script: &str) -> PathBuf {
+    let dir = scratch(&format!("referee-entelect-{name}"));
+    std::fs::write(dir.join("bot"), format!("#!/bin/sh\n{script}\n")).expect("write bot");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir.join("bot"), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    std::fs::write(
+        dir.join("bot.json"),
+        r#"{"botLocation": "/", "botFileName": "bot", "botLanguage": "c++"}"#,
+    )
+    .expect("write bot.json");
+    dir
+}
+
+fn entelect_config(dir: &Path) -> MatchConfig {
+    MatchConfig {
+        opening_plies: 0,
+        clock: Clock {
+            per_move: Duration::from_millis(2_000),
+            ..config(
+                EngineSpec::Ours(EngineKind::Random),
+                EngineSpec::Ours(EngineKind::Random),
+            )
+            .clock
+        },
+        ..config(
+            EngineSpec::Entelect(dir.to_owned()),
+            EngineSpec::Ours(EngineKind::Random),
+        )
+    }
+}
+
+/// A bot that starts a background child every round and ends its round at once: the
+/// child is killed with the bot's process group after each round, so none outlives it.
+#[test]
+fn an_entelect_bots_background_children_die_with_its_round() {
+    let script = r#"sleep 300 &
+echo $! >> pids.txt
+[ "$(wc -l < pids.txt)" -ge 3 ] && exit 1
+exit 0"#;
+    let dir = entelect_script_dir("background", script);
+    let config = entelect_config(&dir);
+    let played = within(Duration::from_secs(30), move || {
+        play_towerdefence_game(&config, 0)
+    });
+    let forfeit = played.forfeit.clone().expect("the bot exits 1 in round 3");
+    assert!(forfeit.reason.starts_with("crashed"), "{forfeit:?}");
+    assert_eq!(played.commands.len(), 2);
+    let pids = std::fs::read_to_string(dir.join("pids.txt")).expect("pids.txt");
+    let pids: Vec<u32> = pids
+        .lines()
+        .map(|l| l.trim().parse().expect("a pid"))
+        .collect();
+    assert_eq!(pids.len(), 3);
+    for pid in pids {
+        assert!(gone(pid), "the bot's child {pid} still runs");
+    }
+}
+
+/// A bot that leaves `command.txt` as a FIFO or as a link to `/dev/zero`, or `state.json`
+/// as a FIFO: a forfeit (the runner's own `state.json` replaces the FIFO), at once, never
+/// a hang and never a read without end.
+#[test]
+fn entelect_files_that_are_not_regular_files_are_refused() {
+    for (name, script, reason) in [
+        (
+            "fifo-command",
+            "rm -f command.txt; mkfifo command.txt",
+            "malformed reply: ",
+        ),
+        (
+            "zero-command",
+            "ln -s /dev/zero command.txt",
+            "is a symbolic link",
+        ),
+        // Round 1 leaves state.json a FIFO; round 2 (the runner wrote a real state.json
+        // over it) says so by a command our rules refuse.
+        (
+            "fifo-state",
+            r#"if [ -p state.json ]; then echo 'fifo' > command.txt; exit 0; fi
+if [ -f round1 ]; then echo '7,0,5' > command.txt; exit 0; fi
+touch round1; rm -f state.json; mkfifo state.json"#,
+            "illegal move",
+        ),
+    ] {
+        let dir = entelect_script_dir(name, script);
+        let config = entelect_config(&dir);
+        let started = Instant::now();
+        let played = within(Duration::from_secs(30), move || {
+            play_towerdefence_game(&config, 0)
+        });
+        let forfeit = played.forfeit.clone().expect("a forfeit");
+        assert_eq!(forfeit.side, Side::A, "{name}");
+        assert!(
+            forfeit.reason.contains(reason),
+            "{name}: {}",
+            forfeit.reason
+        );
+        assert!(started.elapsed() < Duration::from_secs(15), "{name}");
+        if name == "fifo-command" {
+            assert!(forfeit.reason.contains("is a FIFO"), "{}", forfeit.reason);
+        }
+        if name == "fifo-state" {
+            assert_eq!(played.commands.len(), 1, "{}", played.record());
+        }
+    }
+}
+
+/// A reply of 60 KB quoted in a forfeit's reason is cut to a few hundred characters.
+#[test]
+fn a_forfeit_reason_quotes_a_long_reply_briefly() {
+    let root = AnyPosition::start(GameName::Othello).expect("othello");
+    let script = r#"long=$(head -c 60000 /dev/zero | tr '\0' x)
+while read -r line; do case "$line" in uci) echo uciok ;; isready) echo readyok ;;
+go*) echo "bestmove $long" ;; esac; done"#;
+    let spec = EngineSpec::Uci(vec!["sh".into(), "-c".into(), script.into()]);
+    let config = config(EngineSpec::Ours(EngineKind::Random), spec);
+    let played = within(Duration::from_secs(30), move || {
+        play_board_game(root, &config, 0).expect("the referee runs")
+    });
+    let forfeit = played.forfeit.clone().expect("a forfeit");
+    assert!(
+        forfeit.reason.starts_with("illegal move"),
+        "{}",
+        forfeit.reason
+    );
+    assert!(forfeit.reason.contains('…'), "{}", forfeit.reason);
+    assert!(
+        forfeit.reason.chars().count() <= bitgames::referee::MAX_REASON,
+        "{} characters",
+        forfeit.reason.len()
+    );
+    assert!(played.record().len() < 2_000, "{}", played.record());
+}
+
+/// An interrupted match abandons the game in progress and kills its engine at once, though
+/// the engine has a minute to think.
+#[test]
+fn an_interrupt_abandons_the_game_and_kills_the_engine() {
+    use bitgames::referee::{Interrupt, play_board_game_until};
+    let dir = scratch("referee-interrupt");
+    let pid_file = dir.join("engine.pid");
+    let script = format!(
+        r#"echo $$ > "{}"; while read -r line; do case "$line" in uci) echo uciok ;; isready) echo readyok ;; esac; done"#,
+        pid_file.display()
+    );
+    let spec = EngineSpec::Uci(vec!["sh".into(), "-c".into(), script]);
+    let mut config = config(EngineSpec::Ours(EngineKind::Random), spec);
+    config.clock.per_move = Duration::from_secs(60);
+    let root = AnyPosition::start(GameName::Othello).expect("othello");
+    let interrupt = Interrupt::default();
+    let handle = interrupt.clone();
+    let started = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1_000));
+        handle.set();
+    });
+    let played = within(Duration::from_secs(30), move || {
+        play_board_game_until(root, &config, 1, &interrupt).expect("the referee runs")
+    });
+    stopper.join().expect("the stopper");
+    assert_eq!(played, None, "the game is abandoned");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let pid = read_pid(&pid_file);
+    assert!(gone(pid), "the engine {pid} still runs");
+}

@@ -155,6 +155,10 @@ pub enum Error {
         /// What is wrong in it.
         error: Box<Error>,
     },
+    /// A file that is not read: absent, not a regular file, a link out of its directory,
+    /// or too large ([`crate::files`]).
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A directory holds no recorded round to replay.
     #[error("{}: no \"Round NNN\" folders with a state.json", dir.display())]
     NoRounds {

@@ -93,6 +93,7 @@
 pub mod bot;
 mod command;
 mod error;
+pub mod files;
 mod json;
 mod kernels;
 pub mod random;

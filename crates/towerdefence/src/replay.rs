@@ -9,6 +9,7 @@ use core::fmt;
 use std::fs;
 use std::path::Path;
 
+use crate::files::{MAX_COMMAND_BYTES, MAX_STATE_BYTES, Place, read_bounded_text};
 use crate::kernels::{Simulation, StrategyVisitor, for_each_strategy, strategies};
 use crate::state::FieldDifference;
 use crate::{Command, Error, State};
@@ -104,15 +105,15 @@ pub fn round_folder_number(name: &str) -> Option<u32> {
     name.strip_prefix("Round ")?.trim().parse().ok()
 }
 
-fn read_text(path: &Path) -> Result<String, Error> {
-    fs::read_to_string(path).map_err(|e| Error::Io {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })
+/// A file of the game directory: a regular file, not a link, at most `cap` bytes.
+fn read_text(path: &Path, cap: u64) -> Result<String, Error> {
+    Ok(read_bounded_text(path, cap, Place::InDirectory)?)
 }
 
 /// Reads a game directory (see the module docs): every `Round NNN` folder, in order. The
 /// rounds must be consecutive, and every round but the last must have both command files.
+/// Each file must be a regular file (not a FIFO, a device or a link) of at most
+/// [`MAX_STATE_BYTES`] or [`MAX_COMMAND_BYTES`] bytes ([`crate::files`]).
 pub fn read_game_dir(dir: &Path) -> Result<Vec<RecordedRound>, Error> {
     let entries = fs::read_dir(dir).map_err(|e| Error::Io {
         path: dir.to_owned(),
@@ -152,8 +153,8 @@ pub fn read_game_dir(dir: &Path) -> Result<Vec<RecordedRound>, Error> {
             });
         }
         let state_path = folder.join("state.json");
-        let state =
-            State::from_json(&read_text(&state_path)?).map_err(|e| e.in_file(&state_path))?;
+        let state = State::from_json(&read_text(&state_path, MAX_STATE_BYTES)?)
+            .map_err(|e| e.in_file(&state_path))?;
         let commands = if i == last {
             None
         } else {
@@ -163,7 +164,7 @@ pub fn read_game_dir(dir: &Path) -> Result<Vec<RecordedRound>, Error> {
                 .zip(["PlayerCommand.txt", "OpponentCommand.txt"])
             {
                 let path = folder.join(file);
-                *slot = read_text(&path)?
+                *slot = read_text(&path, MAX_COMMAND_BYTES)?
                     .parse()
                     .map_err(|e: Error| e.in_file(&path))?;
             }

@@ -13,20 +13,37 @@
 //! | `javascript` | `node <file>` |
 //! | `java`, `kotlin`, `scala` | `java -jar <file>` |
 //! | `php` | `php <file>` |
+//!
+//! The directory is the bot's to write, so the runner trusts nothing in it: `state.json`
+//! is written to a fresh file and renamed into place (a FIFO or a link left there is
+//! replaced, not opened), and `bot.json` and `command.txt` are read only as regular files
+//! (not a FIFO, a device or a link), bounded in size before they are read
+//! ([`crate::towerdefence::files`]). After each round the bot's whole process group is
+//! killed, so nothing it started in the background outlives its round.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::Fault;
 use super::process::run_to_completion;
+use super::{Fault, Interrupt, MAX_QUOTED, shorten};
+use crate::towerdefence::files::{
+    FileError, MAX_COMMAND_BYTES, Place, read_bounded, read_bounded_text,
+};
 use crate::towerdefence::{Command, Player, State};
 
 /// The file the runner writes before each round.
 pub const STATE_FILE: &str = "state.json";
 /// The file the runner reads after each round.
 pub const COMMAND_FILE: &str = "command.txt";
+
+/// The most bytes of `bot.json`.
+const MAX_BOT_JSON_BYTES: u64 = 64 * 1024;
+
+/// The runner's temporary file for `state.json`, renamed over it once written.
+const STATE_TEMPORARY: &str = ".state.json.runner.tmp";
 
 /// A bot directory and the command its `bot.json` names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,8 +60,8 @@ impl EntelectBot {
             reason,
         };
         let path = dir.join("bot.json");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| refused(format!("reading {}: {e}", path.display())))?;
+        let text = read_bounded_text(&path, MAX_BOT_JSON_BYTES, Place::InDirectory)
+            .map_err(|e| refused(format!("reading bot.json: {e}")))?;
         let json: Value =
             serde_json::from_str(&text).map_err(|e| refused(format!("{}: {e}", path.display())))?;
         let field = |name: &str| json.get(name).and_then(Value::as_str);
@@ -92,14 +109,27 @@ impl EntelectBot {
         &self.argv
     }
 
-    /// One round: writes `player`'s `state.json`, runs the bot (killed at `limit`), reads
-    /// its command. A non-zero exit is [`Fault::Crashed`], an unreadable command
+    /// One round: writes `player`'s `state.json`, runs the bot (killed at `limit`, and
+    /// whatever it started killed when it ends), reads its command. A non-zero exit is
+    /// [`Fault::Crashed`]; an unreadable command (too long, not a regular file, a link) is
     /// [`Fault::Malformed`]; whether the command is valid is the referee's to judge.
     pub fn command(
         &self,
         state: &State,
         player: Player,
         limit: Duration,
+    ) -> Result<Command, Fault> {
+        self.command_until(state, player, limit, &Interrupt::default())
+    }
+
+    /// [`EntelectBot::command`], the bot killed and [`Fault::Interrupted`] returned as soon
+    /// as `interrupt` is set.
+    pub fn command_until(
+        &self,
+        state: &State,
+        player: Player,
+        limit: Duration,
+        interrupt: &Interrupt,
     ) -> Result<Command, Fault> {
         let io = |what: &str, path: &Path, e: std::io::Error| {
             Fault::Failed(format!(
@@ -114,28 +144,53 @@ impl EntelectBot {
             Err(e) => return Err(io("remove", &command_path, e)),
         }
         let state_path = self.dir.join(STATE_FILE);
-        std::fs::write(&state_path, state.to_json_for(player))
-            .map_err(|e| io("write", &state_path, e))?;
-        let status = run_to_completion(&self.argv, &self.dir, Instant::now() + limit, limit)?;
+        let temporary = self.dir.join(STATE_TEMPORARY);
+        write_new(&temporary, state.to_json_for(player).as_bytes())
+            .map_err(|e| io("write", &temporary, e))?;
+        std::fs::rename(&temporary, &state_path).map_err(|e| io("write", &state_path, e))?;
+        let status = run_to_completion(
+            &self.argv,
+            &self.dir,
+            Instant::now() + limit,
+            limit,
+            interrupt,
+        )?;
         if !status.success() {
             return Err(Fault::Crashed(format!(
                 "{} exited with {status}",
                 super::process::show_command(&self.argv)
             )));
         }
-        let text = match std::fs::read(&command_path) {
+        let text = match read_bounded(&command_path, MAX_COMMAND_BYTES, Place::InDirectory) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Command::Nothing),
-            Err(e) => return Err(io("read", &command_path, e)),
+            Err(FileError::NotFound { .. }) => return Ok(Command::Nothing),
+            Err(FileError::Io { message, .. }) => {
+                return Err(Fault::Failed(format!(
+                    "the runner could not read {}: {message}",
+                    command_path.display()
+                )));
+            }
+            Err(refused) => return Err(Fault::Malformed(refused.to_string())),
         };
-        if text.len() > 1_000 {
-            return Err(Fault::Malformed(format!(
-                "{COMMAND_FILE} of {} bytes",
-                text.len()
-            )));
-        }
         let text = String::from_utf8_lossy(&text);
+        // The parser's message quotes the text: at most 1,000 bytes, cut shorter here.
         text.parse::<Command>()
-            .map_err(|e| Fault::Malformed(format!("{COMMAND_FILE} {:?}: {e}", text.trim())))
+            .map_err(|e| Fault::Malformed(shorten(&format!("{COMMAND_FILE}: {e}"), MAX_QUOTED)))
     }
+}
+
+/// Writes `bytes` to a new file at `path`, replacing whatever the bot left there under that
+/// name (a file, a FIFO, a link: removed, never opened or followed).
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
 }

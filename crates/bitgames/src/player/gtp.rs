@@ -23,7 +23,7 @@ use bitgames_search::Player;
 use thiserror::Error;
 
 use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar};
+use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
 use crate::AnyMove;
 
 /// What a response says, before its text is read as anything.
@@ -165,6 +165,9 @@ pub fn parse_move(text: &str) -> Result<GtpMove, GtpError> {
 /// Most lines one response may have: more is a malformed reply, not a reason to wait.
 const MAX_RESPONSE_LINES: usize = 1_000;
 
+/// Most bytes one response may have, its lines together.
+const MAX_RESPONSE_BYTES: usize = 1 << 20;
+
 /// `b` or `w`, GTP's colours (Othello's first player is black).
 fn colour(player: Player) -> &'static str {
     match player {
@@ -184,9 +187,13 @@ pub(crate) struct GtpEngine {
 }
 
 impl GtpEngine {
-    /// Starts the engine and sets the board and the clock up.
-    pub(crate) fn start(argv: &[String], clock: Clock) -> Result<Self, Fault> {
-        let process = EngineProcess::spawn(argv, None)?;
+    /// Starts the engine and sets the board and the clock up, all within the start-up time.
+    pub(crate) fn start(
+        argv: &[String],
+        clock: Clock,
+        interrupt: &Interrupt,
+    ) -> Result<Self, Fault> {
+        let process = EngineProcess::spawn(argv, None, interrupt)?;
         let mut engine = GtpEngine {
             process,
             clock,
@@ -204,7 +211,8 @@ impl GtpEngine {
         Ok(engine)
     }
 
-    /// Sends `line` and reads its response (by `deadline`).
+    /// Sends `line` and reads its response, every line of it (empty lines before it
+    /// skipped) by the one `deadline`.
     fn command(
         &mut self,
         line: &str,
@@ -213,6 +221,7 @@ impl GtpEngine {
     ) -> Result<GtpReply, Fault> {
         self.process.send(line)?;
         let mut lines: Vec<String> = Vec::new();
+        let mut bytes = 0;
         loop {
             let line = self.process.read_line(deadline, allowed)?;
             if line.trim().is_empty() {
@@ -224,6 +233,12 @@ impl GtpEngine {
             if lines.len() == MAX_RESPONSE_LINES {
                 return Err(Fault::Malformed(format!(
                     "a response of more than {MAX_RESPONSE_LINES} lines"
+                )));
+            }
+            bytes += line.len();
+            if bytes > MAX_RESPONSE_BYTES {
+                return Err(Fault::Malformed(format!(
+                    "a response of more than {MAX_RESPONSE_BYTES} bytes"
                 )));
             }
             lines.push(line);
@@ -241,7 +256,10 @@ impl GtpEngine {
         if reply.success {
             Ok(())
         } else {
-            Err(Fault::Failed(format!("`{line}` refused: {}", reply.text)))
+            Err(Fault::Failed(format!(
+                "`{line}` refused: {}",
+                shorten(&reply.text, MAX_QUOTED)
+            )))
         }
     }
 }
@@ -275,7 +293,10 @@ impl BoardEngine for GtpEngine {
         let deadline = Instant::now() + time + grace;
         let reply = self.command(&format!("genmove {}", colour(me)), deadline, time + grace)?;
         if !reply.success {
-            return Err(Fault::Failed(format!("genmove refused: {}", reply.text)));
+            return Err(Fault::Failed(format!(
+                "genmove refused: {}",
+                shorten(&reply.text, MAX_QUOTED)
+            )));
         }
         match parse_move(&reply.text).map_err(|e| Fault::Malformed(e.to_string()))? {
             GtpMove::Pass => Ok("pass".to_owned()),

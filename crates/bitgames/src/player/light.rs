@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar};
+use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
 
 /// An Othello engine over the line protocol.
 #[derive(Debug)]
@@ -26,9 +26,14 @@ pub(crate) struct LightEngine {
 }
 
 impl LightEngine {
-    /// Starts the engine and waits until it says `ready`.
-    pub(crate) fn start(argv: &[String], clock: Clock) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None)?;
+    /// Starts the engine and waits until it says `ready`, the lines before it skipped
+    /// within the start-up time.
+    pub(crate) fn start(
+        argv: &[String],
+        clock: Clock,
+        interrupt: &Interrupt,
+    ) -> Result<Self, Fault> {
+        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
         let deadline = Instant::now() + clock.startup;
         while process.read_line(deadline, clock.startup)?.trim() != "ready" {}
         Ok(LightEngine { process, clock })
@@ -40,7 +45,12 @@ impl LightEngine {
 /// legal is for the referee to judge.
 pub(crate) fn answer_move(line: &str) -> Result<String, Fault> {
     let word = line.split_whitespace().next().unwrap_or_default();
-    let malformed = || Fault::Malformed(format!("{line:?}: expected a square or \"ps\""));
+    let malformed = || {
+        Fault::Malformed(format!(
+            "{:?}: expected a square or \"ps\"",
+            shorten(line, MAX_QUOTED)
+        ))
+    };
     if word.eq_ignore_ascii_case("ps") {
         return Ok("pass".to_owned());
     }

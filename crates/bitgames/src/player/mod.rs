@@ -30,6 +30,8 @@ mod uci;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bitgames_search::engine::EngineKind;
@@ -241,6 +243,63 @@ pub enum Fault {
     /// The engine resigned.
     #[error("resigned")]
     Resigned,
+    /// The match was stopped (an [`Interrupt`]) while the engine was thinking: it was
+    /// killed, and the game is abandoned rather than scored.
+    #[error("interrupted: the match was stopped (killed)")]
+    Interrupted,
+}
+
+/// The most characters of an engine's reply quoted in a [`Fault`]'s message: a forfeit's
+/// reason stays short however long the reply (a line may be up to 64 KB).
+pub const MAX_QUOTED: usize = 200;
+
+/// `text` cut to at most `max` characters, an ellipsis (`…`) marking the cut.
+///
+/// ```
+/// use bitgames::player::shorten;
+///
+/// assert_eq!(shorten("bestmove d3", 200), "bestmove d3");
+/// assert_eq!(shorten("abcdef", 3), "abc…");
+/// ```
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
+/// A flag shared by a match and the engines it runs: once set (by a signal handler,
+/// another thread, a test), a waiting read of an external engine gives up with
+/// [`Fault::Interrupted`] within about 50 ms and the engine is killed, and the referee
+/// abandons the game in progress. Clones share the flag.
+///
+/// ```
+/// use bitgames::player::Interrupt;
+///
+/// let interrupt = Interrupt::default();
+/// let handle = interrupt.clone();
+/// assert!(!interrupt.is_set());
+/// handle.set();
+/// assert!(interrupt.is_set());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// An interrupt on `flag`, e.g. one a signal handler sets (`signal_hook::flag`).
+    pub fn from_flag(flag: Arc<AtomicBool>) -> Self {
+        Interrupt(flag)
+    }
+
+    /// Sets the flag.
+    pub fn set(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the flag is set.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 /// A game in progress, as an engine is asked to move in it.
@@ -294,6 +353,19 @@ pub fn start_board_engine(
     seed: u64,
     clock: Clock,
 ) -> Result<Result<Box<dyn BoardEngine>, Fault>, Error> {
+    start_board_engine_with(spec, root, strategy, seed, clock, &Interrupt::default())
+}
+
+/// [`start_board_engine`], with an external engine's reads (the handshake's, then every
+/// move's) giving up when `interrupt` is set.
+pub fn start_board_engine_with(
+    spec: &EngineSpec,
+    root: &AnyPosition,
+    strategy: Option<&str>,
+    seed: u64,
+    clock: Clock,
+    interrupt: &Interrupt,
+) -> Result<Result<Box<dyn BoardEngine>, Fault>, Error> {
     spec.check_game(root.game())
         .map_err(|e| Error::Engine(e.to_string()))?;
     Ok(match spec {
@@ -307,17 +379,14 @@ pub fn start_board_engine(
             }
             Ok(root.run(strategy, Make(*kind, seed))?)
         }
-        EngineSpec::Gtp(argv) => {
-            gtp::GtpEngine::start(argv, clock).map(|e| Box::new(e) as Box<dyn BoardEngine>)
-        }
-        EngineSpec::Nboard(argv) => nboard::NboardEngine::start(argv, clock, clock.nboard_depth)
+        EngineSpec::Gtp(argv) => gtp::GtpEngine::start(argv, clock, interrupt)
             .map(|e| Box::new(e) as Box<dyn BoardEngine>),
-        EngineSpec::Uci(argv) => {
-            uci::UciEngine::start(argv, clock).map(|e| Box::new(e) as Box<dyn BoardEngine>)
-        }
-        EngineSpec::Light(argv) => {
-            light::LightEngine::start(argv, clock).map(|e| Box::new(e) as Box<dyn BoardEngine>)
-        }
+        EngineSpec::Nboard(argv) => nboard::NboardEngine::start(argv, clock, interrupt)
+            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
+        EngineSpec::Uci(argv) => uci::UciEngine::start(argv, clock, interrupt)
+            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
+        EngineSpec::Light(argv) => light::LightEngine::start(argv, clock, interrupt)
+            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
         EngineSpec::Entelect(_) => {
             return Err(Error::Engine(format!("{spec} plays towerdefence only")));
         }

@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar};
+use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
 use crate::othello::ggf;
 use crate::{AnyMove, AnyPosition};
 
@@ -24,11 +24,16 @@ pub(crate) struct NboardEngine {
 }
 
 impl NboardEngine {
-    /// Starts the engine, sets its depth and waits until it answers a ping.
-    pub(crate) fn start(argv: &[String], clock: Clock, depth: u32) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None)?;
+    /// Starts the engine, sets its depth (`clock.nboard_depth`) and waits until it answers
+    /// a ping, the lines before the answer skipped within the start-up time.
+    pub(crate) fn start(
+        argv: &[String],
+        clock: Clock,
+        interrupt: &Interrupt,
+    ) -> Result<Self, Fault> {
+        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
         process.send("nboard 2")?;
-        process.send(&format!("set depth {depth}"))?;
+        process.send(&format!("set depth {}", clock.nboard_depth))?;
         process.send("ping 1")?;
         let deadline = Instant::now() + clock.startup;
         while process.read_line(deadline, clock.startup)?.trim() != "pong 1" {}
@@ -44,7 +49,7 @@ pub(crate) fn move_line(line: &str) -> Option<Result<String, Fault>> {
     Some(
         ggf::parse_move_text(word)
             .map(|(mv, _, _)| mv.to_string())
-            .map_err(|e| Fault::Malformed(format!("{line:?}: {e}"))),
+            .map_err(|e| Fault::Malformed(format!("{:?}: {e}", shorten(line, MAX_QUOTED)))),
     )
 }
 
@@ -58,6 +63,7 @@ impl BoardEngine for NboardEngine {
         let record = ggf::write(&root, &moves, &[("PC", "bitgames match")]);
         self.process.send(&format!("set game {record}"))?;
         self.process.send("go")?;
+        // One deadline for the whole answer, however many lines come before the move.
         let allowed = time + self.clock.grace;
         let deadline = Instant::now() + allowed;
         loop {

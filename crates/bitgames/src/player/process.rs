@@ -1,25 +1,40 @@
 //! A child process the referee talks to, which can never block it: stdout is read by a
-//! thread of its own into a channel, every read has a deadline (`recv_timeout`), stdin is
-//! written by another thread (an engine that stops reading cannot stall the referee on a
-//! full pipe), and the child is killed and reaped on a timeout and whenever the value is
-//! dropped.
+//! thread of its own into a bounded channel ([`QUEUED_LINES`] lines of at most
+//! [`MAX_LINE`] bytes), every read has a deadline that holds however much the engine
+//! writes (the clock is looked at before a queued line is taken), stdin is written by
+//! another thread (an engine that stops reading cannot stall the referee on a full pipe),
+//! and the child is killed and reaped on a timeout and whenever the value is dropped.
 //!
-//! On Unix every engine starts in a process group of its own, and killing it kills the
-//! whole group: an engine started through a shell script or a launcher (a bot's
-//! `bot.json` run command, `sh -c ...`) leaves no grandchild behind still running, still
-//! holding the output pipe open or the bot's files.
+//! An engine that floods its output fills the channel and then its pipe, and waits there:
+//! the referee's memory stays bounded (about `QUEUED_LINES * MAX_LINE` bytes an engine at
+//! worst) and the deadline still passes.
+//!
+//! On Unix every engine starts in a process group of its own, whose id (the child's pid)
+//! is remembered at spawn, and killing it kills the whole group, whether or not the
+//! leader still lives: an engine started through a shell script or a launcher (a bot's
+//! `bot.json` run command, `sh -c '... & exit 0'`) leaves no grandchild behind still
+//! running, still holding the output pipe open or the bot's files. A bot run to completion
+//! (the Entelect way) has its group killed after every run, so nothing it started in the
+//! background survives into the next round.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
-use super::Fault;
+use super::{Fault, Interrupt};
 
 /// The longest line an engine may write: a longer one is a malformed reply, so a hostile or
 /// broken engine cannot make the referee buffer without bound.
 pub(crate) const MAX_LINE: usize = 1 << 16;
+
+/// The most lines read ahead of the referee: past that the reader thread (and then the
+/// engine, on its full pipe) waits, so a flooding engine cannot grow our memory.
+pub(crate) const QUEUED_LINES: usize = 256;
+
+/// How often a read waiting for its line looks whether the match was interrupted.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
 /// What the reader thread hands over.
 enum Line {
@@ -33,9 +48,37 @@ enum Line {
 pub(crate) struct EngineProcess {
     command: String,
     child: Child,
+    /// The child's process group (its pid, taken at spawn).
+    group: Group,
     /// Lines for the writer thread; `None` once the input is closed.
     stdin: Option<Sender<String>>,
     lines: Receiver<Line>,
+    /// Set when the match is being stopped: a waiting read gives up.
+    interrupt: Interrupt,
+}
+
+/// The process group of a child started by [`spawn_in_own_group`]: the child's pid,
+/// remembered at spawn, so that the group is killed even after the leader has exited (a
+/// launcher that leaves its engine running in the background).
+#[derive(Debug, Clone, Copy)]
+struct Group(u32);
+
+impl Group {
+    fn of(child: &Child) -> Self {
+        Group(child.id())
+    }
+
+    /// SIGKILL to every process of the group (Unix; nothing elsewhere). A group that has
+    /// gone (`ESRCH`) is no error: there is nothing left to kill.
+    fn kill(self) {
+        #[cfg(unix)]
+        if let Some(group) = i32::try_from(self.0)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+    }
 }
 
 impl std::fmt::Debug for Line {
@@ -60,8 +103,13 @@ fn spawn_error(argv: &[String], reason: impl std::fmt::Display) -> Fault {
 }
 
 impl EngineProcess {
-    /// Starts `argv` (program and arguments, not through a shell) in `dir` (or ours).
-    pub(crate) fn spawn(argv: &[String], dir: Option<&Path>) -> Result<Self, Fault> {
+    /// Starts `argv` (program and arguments, not through a shell) in `dir` (or ours); a set
+    /// `interrupt` makes its reads give up ([`Fault::Interrupted`]).
+    pub(crate) fn spawn(
+        argv: &[String],
+        dir: Option<&Path>,
+        interrupt: &Interrupt,
+    ) -> Result<Self, Fault> {
         let Some((program, args)) = argv.split_first() else {
             return Err(spawn_error(argv, "empty command line"));
         };
@@ -75,11 +123,12 @@ impl EngineProcess {
             command.current_dir(dir);
         }
         let mut child = spawn_in_own_group(&mut command).map_err(|e| spawn_error(argv, e))?;
+        let group = Group::of(&child);
         let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-            kill_and_reap(&mut child);
+            kill_and_reap(&mut child, group);
             return Err(spawn_error(argv, "no pipes to its input and output"));
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(QUEUED_LINES);
         let reader = std::thread::Builder::new()
             .name("engine-stdout".to_owned())
             .spawn(move || read_lines(stdout, &sender));
@@ -90,14 +139,16 @@ impl EngineProcess {
                 .spawn(move || write_lines(stdin, &outgoing))
         });
         if let Err(err) = writer {
-            kill_and_reap(&mut child);
+            kill_and_reap(&mut child, group);
             return Err(spawn_error(argv, err));
         }
         Ok(EngineProcess {
             command: show_command(argv),
             child,
+            group,
             stdin: Some(to_engine),
             lines,
+            interrupt: interrupt.clone(),
         })
     }
 
@@ -121,25 +172,41 @@ impl EngineProcess {
     }
 
     /// The next line the engine writes, without its line ending, or the fault that stops
-    /// it: [`Fault::Timeout`] (the child is killed) when nothing comes by `deadline`
-    /// (`allowed` is how long it had, for the message), [`Fault::Crashed`] when its output
-    /// ends, [`Fault::Malformed`] for a line over [`MAX_LINE`] bytes.
+    /// it: [`Fault::Timeout`] (the child is killed) when `deadline` has passed, even with
+    /// lines waiting (`allowed` is how long it had, for the message), [`Fault::Crashed`]
+    /// when its output ends, [`Fault::Malformed`] for a line over [`MAX_LINE`] bytes,
+    /// [`Fault::Interrupted`] (killed) when the match is being stopped.
+    ///
+    /// A caller that skips lines until the one it wants passes the same `deadline` to
+    /// every read of the exchange, so the whole exchange is bounded, not each line.
     pub(crate) fn read_line(
         &mut self,
         deadline: Instant,
         allowed: Duration,
     ) -> Result<String, Fault> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Line::Text(text)) => Ok(text),
-            Ok(Line::TooLong) => Err(Fault::Malformed(format!(
-                "a line longer than {MAX_LINE} bytes"
-            ))),
-            Err(RecvTimeoutError::Timeout) => {
+        loop {
+            if self.interrupt.is_set() {
                 self.kill();
-                Err(Fault::Timeout(allowed.as_millis()))
+                return Err(Fault::Interrupted);
             }
-            Err(RecvTimeoutError::Disconnected) => Err(self.exited("closed its output")),
+            let now = Instant::now();
+            if now >= deadline {
+                self.kill();
+                return Err(Fault::Timeout(allowed.as_millis()));
+            }
+            let wait = (deadline - now).min(INTERRUPT_POLL);
+            match self.lines.recv_timeout(wait) {
+                Ok(Line::Text(text)) => return Ok(text),
+                Ok(Line::TooLong) => {
+                    return Err(Fault::Malformed(format!(
+                        "a line longer than {MAX_LINE} bytes"
+                    )));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.exited("closed its output"));
+                }
+            }
         }
     }
 
@@ -153,11 +220,11 @@ impl EngineProcess {
         })
     }
 
-    /// Kills the child and its process group, and reaps it (nothing if it has already
-    /// gone).
+    /// Kills the child and its process group (whether or not the child has exited), and
+    /// reaps it.
     pub(crate) fn kill(&mut self) {
         self.stdin = None;
-        kill_and_reap(&mut self.child);
+        kill_and_reap(&mut self.child, self.group);
     }
 }
 
@@ -168,19 +235,14 @@ fn spawn_in_own_group(command: &mut Command) -> std::io::Result<Child> {
     command.spawn()
 }
 
-/// Kills `child` with everything it started (its process group, on Unix) and reaps it.
-/// Safe to call again: a group that has gone is not signalled, and a reaped child is not
-/// waited for twice.
-fn kill_and_reap(child: &mut Child) {
-    // Only while the child has not been reaped is its pid surely still its group's id.
+/// Kills `child`'s whole process `group` (on Unix), the child itself, and reaps it. The
+/// group is signalled unconditionally: a leader that has exited may have left processes
+/// in it (a launcher's engine in the background, a bot's helper), and the group lives on
+/// with them, so its id is still theirs and no other process's. Safe to call again: a
+/// group that has gone is not there to signal, and a reaped child is not waited for twice.
+fn kill_and_reap(child: &mut Child, group: Group) {
+    group.kill();
     if let Ok(None) = child.try_wait() {
-        #[cfg(unix)]
-        if let Some(group) = i32::try_from(child.id())
-            .ok()
-            .and_then(rustix::process::Pid::from_raw)
-        {
-            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-        }
         let _ = child.kill();
     }
     let _ = child.wait();
@@ -222,7 +284,7 @@ fn write_lines(mut stdin: ChildStdin, lines: &Receiver<String>) {
 
 /// The reader thread: lines (lossily decoded, line endings cut) until the output ends, a
 /// line is too long, or nobody listens any more.
-fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Line>) {
+fn read_lines(stdout: impl Read, sender: &SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut buffer = Vec::new();
     loop {
@@ -248,12 +310,15 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Line>) {
 
 /// Runs `argv` in `dir` to completion with no input and its output discarded (how the
 /// Entelect runner runs a bot each round): the exit status, or [`Fault::Timeout`] when it
-/// is still running at `deadline` (it is then killed and reaped).
+/// is still running at `deadline` ([`Fault::Interrupted`] when `interrupt` is set
+/// first). Either way its process group is killed at the end, so nothing it started
+/// outlives the run.
 pub(crate) fn run_to_completion(
     argv: &[String],
     dir: &Path,
     deadline: Instant,
     allowed: Duration,
+    interrupt: &Interrupt,
 ) -> Result<ExitStatus, Fault> {
     let Some((program, args)) = argv.split_first() else {
         return Err(spawn_error(argv, "empty command line"));
@@ -266,20 +331,18 @@ pub(crate) fn run_to_completion(
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let mut child = spawn_in_own_group(&mut command).map_err(|e| spawn_error(argv, e))?;
-    loop {
+    let group = Group::of(&child);
+    let ran = loop {
         match child.try_wait() {
-            Ok(Some(status)) => return Ok(status),
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) if interrupt.is_set() => break Err(Fault::Interrupted),
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
-            Ok(None) => {
-                kill_and_reap(&mut child);
-                return Err(Fault::Timeout(allowed.as_millis()));
-            }
-            Err(err) => {
-                kill_and_reap(&mut child);
-                return Err(Fault::Crashed(format!("could not be waited for: {err}")));
-            }
+            Ok(None) => break Err(Fault::Timeout(allowed.as_millis())),
+            Err(err) => break Err(Fault::Crashed(format!("could not be waited for: {err}"))),
         }
-    }
+    };
+    kill_and_reap(&mut child, group);
+    ran
 }
 
 #[cfg(all(test, unix))]
@@ -291,7 +354,8 @@ mod tests {
     #[test]
     fn a_deaf_silent_engine_blocks_nothing_and_is_killed() {
         let argv = ["sleep".to_owned(), "30".to_owned()];
-        let mut process = EngineProcess::spawn(&argv, None).expect("sleep starts");
+        let mut process =
+            EngineProcess::spawn(&argv, None, &Interrupt::default()).expect("sleep starts");
         let pid = process.pid();
         let started = Instant::now();
         let line = "x".repeat(1_000);
@@ -324,7 +388,8 @@ mod tests {
     fn a_timeout_kills_what_the_engine_started() {
         let script = "sleep 300 & echo $!; wait";
         let argv = ["sh".to_owned(), "-c".to_owned(), script.to_owned()];
-        let mut process = EngineProcess::spawn(&argv, None).expect("sh starts");
+        let mut process =
+            EngineProcess::spawn(&argv, None, &Interrupt::default()).expect("sh starts");
         let long = Duration::from_secs(10);
         let grandchild = process
             .read_line(Instant::now() + long, long)
@@ -354,7 +419,13 @@ mod tests {
         let script = "sleep 300 & echo $! > grandchild; wait";
         let argv = ["sh".to_owned(), "-c".to_owned(), script.to_owned()];
         let allowed = Duration::from_millis(300);
-        let ran = run_to_completion(&argv, &dir, Instant::now() + allowed, allowed);
+        let ran = run_to_completion(
+            &argv,
+            &dir,
+            Instant::now() + allowed,
+            allowed,
+            &Interrupt::default(),
+        );
         assert_eq!(ran.err(), Some(Fault::Timeout(300)));
         let grandchild = std::fs::read_to_string(dir.join("grandchild")).expect("pid file");
         let grandchild = grandchild.trim();
@@ -378,7 +449,8 @@ mod tests {
             "-c".to_owned(),
             "echo hello; exit 3".to_owned(),
         ];
-        let mut process = EngineProcess::spawn(&argv, None).expect("sh starts");
+        let mut process =
+            EngineProcess::spawn(&argv, None, &Interrupt::default()).expect("sh starts");
         let deadline = Instant::now() + Duration::from_secs(10);
         assert_eq!(
             process

@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar};
+use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt};
 use crate::AnyPosition;
 
 /// A board-game engine over the UCI-style protocol.
@@ -25,9 +25,14 @@ pub(crate) struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts the engine and waits for `uciok` and `readyok`.
-    pub(crate) fn start(argv: &[String], clock: Clock) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None)?;
+    /// Starts the engine and waits for `uciok` and `readyok`, the whole handshake (lines
+    /// skipped included) within the start-up time.
+    pub(crate) fn start(
+        argv: &[String],
+        clock: Clock,
+        interrupt: &Interrupt,
+    ) -> Result<Self, Fault> {
+        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
         let deadline = Instant::now() + clock.startup;
         process.send("uci")?;
         while process.read_line(deadline, clock.startup)?.trim() != "uciok" {}
@@ -69,6 +74,7 @@ impl BoardEngine for UciEngine {
         self.process.send(&line)?;
         self.process
             .send(&format!("go movetime {}", time.as_millis().max(1)))?;
+        // One deadline for the whole answer: `info` lines, however many, do not extend it.
         let allowed = time + self.clock.grace;
         let deadline = Instant::now() + allowed;
         loop {

@@ -11,6 +11,11 @@
 //! - [`RefereedGame::record`] writes each game (Othello as GGF, the others as one JSON
 //!   line) and [`MatchSummary`] counts the match, with Elo ([`MatchSummary::to_json`]).
 //!
+//! - A match can be stopped ([`Interrupt`], e.g. on Ctrl-C): the game in progress is
+//!   abandoned ([`play_board_game_until`] returns `None`), its external engines killed.
+//! - A forfeit's reason is bounded (at most [`MAX_REASON`] characters; an engine's reply is
+//!   quoted to at most [`MAX_QUOTED`]).
+//!
 //! Tower Defence has simultaneous moves and its own loop: [`towerdefence`].
 
 mod openings;
@@ -26,7 +31,10 @@ pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book
 pub use summary::{MatchSummary, Thinking};
 
 use crate::match_game::MAX_PLIES;
-use crate::player::{Clock, EngineSpec, Fault, GameSoFar, start_board_engine};
+pub use crate::player::Interrupt;
+use crate::player::{
+    Clock, EngineSpec, Fault, GameSoFar, MAX_QUOTED, shorten, start_board_engine_with,
+};
 use crate::{AnyMove, AnyPosition, Error, GameName};
 
 /// Engine A (the one whose score is reported) or engine B.
@@ -97,13 +105,26 @@ impl MatchConfig {
     }
 }
 
+/// The most characters of a forfeit's reason.
+pub const MAX_REASON: usize = 500;
+
 /// An engine that lost a game by breaking a rule or the protocol.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Forfeit {
     /// The offender.
     pub side: Side,
-    /// What it did ([`Fault`]'s message).
+    /// What it did ([`Fault`]'s message, at most [`MAX_REASON`] characters).
     pub reason: String,
+}
+
+impl Forfeit {
+    /// The forfeit of `side` for `fault`, its message cut to [`MAX_REASON`] characters.
+    pub fn new(side: Side, fault: &Fault) -> Self {
+        Forfeit {
+            side,
+            reason: shorten(&fault.to_string(), MAX_REASON),
+        }
+    }
 }
 
 /// One refereed board game.
@@ -247,6 +268,20 @@ pub fn play_board_game(
     config: &MatchConfig,
     index: u64,
 ) -> Result<RefereedGame, Error> {
+    // Nothing else holds this interrupt, so the game is played out.
+    play_board_game_until(root, config, index, &Interrupt::default())?
+        .ok_or_else(|| Error::Engine("the game was interrupted".to_owned()))
+}
+
+/// [`play_board_game`] until `interrupt` is set: then the game in progress is abandoned
+/// (`None`), its engines stopped (external ones killed at once, ours after the move they
+/// are thinking of).
+pub fn play_board_game_until(
+    root: AnyPosition,
+    config: &MatchConfig,
+    index: u64,
+    interrupt: &Interrupt,
+) -> Result<Option<RefereedGame>, Error> {
     let a_seat = MatchConfig::a_seat(index);
     let opening_moves = opening(&root, config.seed, config.opening_plies, index)?;
     let mut position = root;
@@ -268,32 +303,39 @@ pub fn play_board_game(
         Side::A => a_seat,
         Side::B => a_seat.other(),
     };
-    let forfeit = |game: &mut RefereedGame, side: Side, fault: Fault| {
+    // A fault while the match is being stopped (most likely the interrupt's own) decides
+    // nothing: the game is abandoned.
+    let forfeit = |mut game: RefereedGame, side: Side, fault: Fault| {
+        if interrupt.is_set() {
+            return None;
+        }
         game.outcome = Outcome::Win(seat_of(side.other()));
-        game.forfeit = Some(Forfeit {
-            side,
-            reason: fault.to_string(),
-        });
+        game.forfeit = Some(Forfeit::new(side, &fault));
+        Some(game)
     };
     let engine_seed = config.seed ^ (index << 8);
     let mut engines = Vec::with_capacity(2);
     for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
-        let started = start_board_engine(
+        if interrupt.is_set() {
+            return Ok(None);
+        }
+        let started = start_board_engine_with(
             config.spec(side),
             &root,
             config.strategies[i].as_deref(),
             engine_seed.wrapping_add(i as u64),
             config.clock,
+            interrupt,
         )?;
         match started {
             Ok(engine) => engines.push(engine),
-            Err(fault) => {
-                forfeit(&mut game, side, fault);
-                return Ok(game);
-            }
+            Err(fault) => return Ok(forfeit(game, side, fault)),
         }
     }
     while !position.outcome().is_over() && game.moves.len() - game.opening_plies < MAX_PLIES {
+        if interrupt.is_set() {
+            return Ok(None);
+        }
         let side = if position.side_to_move() == a_seat {
             Side::A
         } else {
@@ -316,10 +358,7 @@ pub fn play_board_game(
         game.thinking[side.index()].record(asked.elapsed());
         let text = match chosen {
             Ok(text) => text,
-            Err(fault) => {
-                forfeit(&mut game, side, fault);
-                return Ok(game);
-            }
+            Err(fault) => return Ok(forfeit(game, side, fault)),
         };
         match position.parse_move(&text) {
             Ok(mv) => {
@@ -331,14 +370,16 @@ pub fn play_board_game(
                     Error::IllegalMove { source, .. } => source.to_string(),
                     other => other.to_string(),
                 };
-                let fault = Fault::Illegal { mv: text, reason };
-                forfeit(&mut game, side, fault);
-                return Ok(game);
+                let fault = Fault::Illegal {
+                    mv: shorten(&text, MAX_QUOTED),
+                    reason: shorten(&reason, MAX_QUOTED),
+                };
+                return Ok(forfeit(game, side, fault));
             }
         }
     }
     game.outcome = position.outcome();
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// The game a spec list is for, checked: each engine must play `game`.

@@ -18,7 +18,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
 
 use super::{Forfeit, MatchConfig, Side, Thinking};
-use crate::player::{EngineSpec, EntelectBot, Fault};
+use crate::player::{EngineSpec, EntelectBot, Fault, Interrupt, MAX_QUOTED, shorten};
 use crate::search::engine::EngineKind;
 use crate::towerdefence::bot::{self, BotConfig, Budget};
 use crate::towerdefence::{Command, Fastest, Game, Outcome, Player};
@@ -95,6 +95,23 @@ enum Seat {
 
 /// Plays game `index` of a Tower Defence match. Engines that cannot start forfeit.
 pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceGame {
+    // Nothing else holds this interrupt: the game is played out.
+    play(config, index, &Interrupt::default()).0
+}
+
+/// [`play_towerdefence_game`] until `interrupt` is set: then the game in progress is
+/// abandoned (`None`), a bot running for the round killed with what it started.
+pub fn play_towerdefence_game_until(
+    config: &MatchConfig,
+    index: u64,
+    interrupt: &Interrupt,
+) -> Option<TowerDefenceGame> {
+    let (game, abandoned) = play(config, index, interrupt);
+    (!abandoned).then_some(game)
+}
+
+/// The game, and whether it was abandoned (`interrupt` set before it ended).
+fn play(config: &MatchConfig, index: u64, interrupt: &Interrupt) -> (TowerDefenceGame, bool) {
     let a_player = if index.is_multiple_of(2) {
         Player::A
     } else {
@@ -119,11 +136,11 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
             a_player.other()
         };
         record.outcome = Outcome::Win(loser.other());
-        record.forfeit = Some(Forfeit {
-            side,
-            reason: fault.to_string(),
-        });
+        record.forfeit = Some(Forfeit::new(side, &fault));
     };
+    // A fault while the match is being stopped (most likely the interrupt's own) decides
+    // nothing: the game is abandoned.
+    let abandoned = || interrupt.is_set();
     let mut seats = Vec::with_capacity(2);
     for player in Player::BOTH {
         let side = side_of(player);
@@ -142,7 +159,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                 Ok(bot) => Seat::External(bot),
                 Err(fault) => {
                     forfeit(&mut record, side, fault);
-                    return record;
+                    return (record, abandoned());
                 }
             },
             other => {
@@ -151,7 +168,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                     reason: "it does not play towerdefence".to_owned(),
                 };
                 forfeit(&mut record, side, fault);
-                return record;
+                return (record, abandoned());
             }
         };
         seats.push(seat);
@@ -159,6 +176,9 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
     let mut game = Game::<Fastest>::start();
     let limit = config.clock.per_move + config.clock.grace;
     while !game.is_over() {
+        if interrupt.is_set() {
+            return (record, true);
+        }
         let state = game.state();
         let round = game.round_number();
         let mut commands = [Command::Nothing; 2];
@@ -173,19 +193,19 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                     };
                     Ok(bot::choose_command_for(&state, player, &config).command)
                 }
-                Seat::External(bot) => bot.command(&state, player, limit),
+                Seat::External(bot) => bot.command_until(&state, player, limit, interrupt),
             };
             record.thinking[side_of(player).index()].record(asked.elapsed());
             let command = match chosen {
                 Ok(command) => command,
                 Err(fault) => {
                     forfeit(&mut record, side_of(player), fault);
-                    return finish(record, &game);
+                    return (finish(record, &game), abandoned());
                 }
             };
             if !game.valid_commands(player).contains(&command) {
                 let fault = Fault::Illegal {
-                    mv: command.to_string(),
+                    mv: shorten(&command.to_string(), MAX_QUOTED),
                     reason: format!(
                         "not a valid command for player {} in round {round} (an occupied \
                          cell, too little energy, a third tesla or a curtain not available)",
@@ -193,7 +213,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
                     ),
                 };
                 forfeit(&mut record, side_of(player), fault);
-                return finish(record, &game);
+                return (finish(record, &game), abandoned());
             }
             commands[player.index()] = command;
         }
@@ -201,7 +221,7 @@ pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceG
         record.commands.push(commands);
     }
     record.outcome = game.outcome().unwrap_or(Outcome::Tie);
-    finish(record, &game)
+    (finish(record, &game), false)
 }
 
 /// Fills in the final scores and health.
