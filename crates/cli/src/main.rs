@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod compare;
+mod limits;
 mod matches;
 mod nboard;
 mod play;

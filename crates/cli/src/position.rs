@@ -14,7 +14,8 @@ use serde::Serialize;
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
     game: GameName,
-    /// Plies to search.
+    /// Plies to search (at most 30).
+    #[arg(value_parser = crate::limits::perft_depth())]
     depth: u32,
     /// Start from this position (the game's notation); the game's start position when
     /// omitted.
@@ -30,8 +31,13 @@ pub struct PerftArgs {
     /// Print each root move with the leaves below it.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (one task per root move).
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+    /// Worker threads, 1 to 1024 (one task per root move, so no more are started than
+    /// there are root moves). Default: the machine's cores.
+    #[arg(
+        long,
+        default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()),
+        value_parser = crate::limits::threads()
+    )]
     threads: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -96,7 +102,7 @@ impl PositionTask for Perft<'_> {
 
     fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
         let args = self.0;
-        anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
+        let mut threads = args.threads;
         let start = Instant::now();
         let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
             // Runs under a second finish before the bar would be worth drawing.
@@ -120,7 +126,7 @@ impl PositionTask for Perft<'_> {
             );
             let bar = delayed_progress_bar(0, "positions");
             let (nodes, divided) =
-                perft_split(&root, args.depth, k, args.symmetry, args.threads, |total| {
+                perft_split(&root, args.depth, k, args.symmetry, threads, |total| {
                     bar.set_length(total as u64);
                     show_after_a_second(&bar, &shown);
                 })?;
@@ -128,8 +134,11 @@ impl PositionTask for Perft<'_> {
             bar.finish_and_clear();
             (nodes, divided)
         } else {
-            let bar = delayed_progress_bar(root.legal_moves().as_ref().len() as u64, "root moves");
-            let divided = perft_parallel(&root, args.depth, args.threads, || {
+            let root_moves = root.legal_moves().as_ref().len();
+            // One task per root move: a thread more would have nothing to do.
+            threads = threads.min(root_moves.max(1));
+            let bar = delayed_progress_bar(root_moves as u64, "root moves");
+            let divided = perft_parallel(&root, args.depth, threads, || {
                 show_after_a_second(&bar, &shown)
             })?;
             bar.finish_and_clear();
@@ -143,7 +152,7 @@ impl PositionTask for Perft<'_> {
             seconds,
             nodes_per_second: nodes as f64 / seconds.max(1e-9),
             strategy,
-            threads: args.threads,
+            threads,
             split_depth: args.split_depth,
             units,
         };
@@ -167,8 +176,8 @@ impl PositionTask for Perft<'_> {
             G::NAME,
             args.depth,
             strategy,
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" },
             nodes,
             seconds,
             report.nodes_per_second

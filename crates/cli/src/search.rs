@@ -21,11 +21,12 @@ pub struct SearchArgs {
     /// The kernel strategy (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
-    /// Search to this depth.
-    #[arg(long, default_value_t = 6)]
+    /// Search to this depth (1 to 64).
+    #[arg(long, default_value_t = 6, value_parser = crate::limits::search_depth())]
     depth: u32,
-    /// Stop after this many nodes.
-    #[arg(long)]
+    /// Stop after about this many nodes (at least 1; the first iteration always completes,
+    /// so a move is always found).
+    #[arg(long, value_parser = crate::limits::nodes)]
     nodes: Option<u64>,
     /// Stop after this many milliseconds.
     #[arg(long)]
@@ -56,7 +57,7 @@ impl PositionTask for Search<'_> {
     fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
         let args = self.0;
         let limits = Limits {
-            max_depth: args.depth.max(1),
+            max_depth: args.depth,
             max_nodes: args.nodes,
             max_time: args.time_ms.map(std::time::Duration::from_millis),
         };

@@ -47,8 +47,13 @@ enum TowerDefenceCommand {
         /// state and writing the command included) stays within it.
         #[arg(long, default_value_t = 1_000)]
         time_ms: u64,
-        /// Worker threads (0: all cores).
-        #[arg(long, default_value_t = 0)]
+        /// Worker threads, 0 to 1024 (0: all cores).
+        #[arg(
+            long,
+            default_value_t = 0,
+            value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                .range(0..=crate::limits::MAX_THREADS as u64)
+        )]
         threads: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
