@@ -113,7 +113,10 @@ pub enum FfoErrorKind {
 }
 
 /// Reads a whole file. Comments and blank lines are skipped; the first bad line is an error.
+/// A UTF-8 byte order mark at the start of the file (as some Windows editors write) is
+/// skipped; anywhere else it is an error like any other stray character.
 pub fn parse(text: &str) -> Result<Vec<Problem>, FfoError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_number = i + 1;
@@ -208,6 +211,20 @@ mod tests {
         assert_eq!(p.best_moves(), vec!["a2".parse::<Move>().unwrap()]);
         assert_eq!(p.score_of("c7".parse().unwrap()), Some(36));
         assert_eq!(p.score_of("h8".parse().unwrap()), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let plain = parse(&format!("{FFO_40}\n")).unwrap();
+        let marked = parse(&format!("\u{feff}{FFO_40}\n")).unwrap();
+        assert_eq!(marked.len(), 1);
+        assert_eq!(marked[0].position, plain[0].position);
+        assert_eq!(marked[0].moves, plain[0].moves);
+        assert_eq!(marked[0].line, 1);
+        // A comment first, too; but a mark inside the text is a stray character.
+        assert_eq!(parse(&format!("\u{feff}% FFO\n{FFO_40}\n")).unwrap().len(), 1);
+        let err = parse(&format!("{FFO_40}\n\u{feff}{FFO_40}\n")).unwrap_err();
+        assert_eq!(err.line, 2);
     }
 
     #[test]
