@@ -1,14 +1,20 @@
 //! `bitgames match`: many refereed games between two engines, ours or external programs,
 //! scored with an Elo difference (see `bitgames::referee`).
+//!
+//! On SIGINT (Ctrl-C) or SIGTERM no new game starts, the games in progress are abandoned
+//! (their external engines killed), and the records and summary of the games finished so
+//! far are printed before the command exits non-zero.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::Result;
-use bitgames::player::{Clock, EngineSpec};
-use bitgames::referee::towerdefence::play_towerdefence_game;
-use bitgames::referee::{MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game};
+use anyhow::{Context, Result};
+use bitgames::player::{Clock, EngineSpec, Interrupt};
+use bitgames::referee::towerdefence::play_towerdefence_game_until;
+use bitgames::referee::{
+    MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game_until,
+};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::{Evaluate, PositionTask};
 use bitgames::{AnyPosition, GameName};
@@ -31,9 +37,10 @@ pub struct MatchArgs {
     /// Kernel strategy for engine B, if it is ours (default: the fastest).
     #[arg(long)]
     b_strategy: Option<String>,
-    /// Games to play (colours alternate; each opening is played with both colours).
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Games to play, 1 to 1000000 (colours alternate; each opening is played with both
+    /// colours).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
     /// Thinking time per move (a round in Tower Defence), in milliseconds [default: 20;
     /// 2000, the official limit, for Tower Defence with an entelect: bot].
     #[arg(long)]
@@ -68,17 +75,35 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// The most games one match may have: a million games is days of engine play, and each
+/// finished game is kept (small, and its record only with `--records`) until the end.
+const MAX_GAMES: u64 = 1_000_000;
+
 /// One finished game, whatever the game.
 struct Played {
     index: u64,
-    record: String,
+    /// Its record, kept only when `--records` prints it.
+    record: Option<String>,
     winner: Option<(Side, bitgames::search::Player)>,
     forfeit: Option<(Side, String)>,
     thinking: [Thinking; 2],
 }
 
+/// A flag that SIGINT and SIGTERM set, from now until the process ends.
+fn interrupt_on_signals() -> Result<Interrupt> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&flag))
+            .with_context(|| format!("installing a handler for signal {signal}"))?;
+    }
+    Ok(Interrupt::from_flag(flag))
+}
+
 pub fn run_match(args: &MatchArgs) -> Result<()> {
-    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    anyhow::ensure!(
+        (1..=MAX_GAMES).contains(&args.games),
+        "--games must be between 1 and {MAX_GAMES}"
+    );
     anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
     let strategies = [args.a_strategy.clone(), args.b_strategy.clone()];
     for (spec, strategy, flag) in [
@@ -129,27 +154,31 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         ];
         (Some(start), names)
     };
-    let bar = ProgressBar::new(args.games as u64);
+    let interrupt = interrupt_on_signals()?;
+    let bar = ProgressBar::new(args.games);
     bar.set_style(
         ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
             .expect("valid template"),
     );
-    let played = Mutex::new(Vec::with_capacity(args.games));
+    let played = Mutex::new(Vec::new());
     let threads = if entelect { 1 } else { args.threads };
     // Games run on plain threads, not as tasks of a rayon pool: a rayon worker that waits
     // (our Tower Defence bot runs its playouts on a pool of its own) may pick up another
     // queued game meanwhile, and that game's whole length would count as one move's time.
-    let play = |index: u64| -> Result<Played> {
+    // `None`: the game was abandoned, the match being interrupted.
+    let play = |index: u64| -> Result<Option<Played>> {
         let game = match start {
             None => {
-                let game = play_towerdefence_game(&config, index);
+                let Some(game) = play_towerdefence_game_until(&config, index, &interrupt) else {
+                    return Ok(None);
+                };
                 let seat = |side| match (side, game.a_player) {
                     (Side::A, p) => p,
                     (Side::B, p) => p.other(),
                 };
                 Played {
                     index,
-                    record: game.record(),
+                    record: args.records.then(|| game.record()),
                     winner: game.winner().map(|side| {
                         let seat = match seat(side) {
                             bitgames::towerdefence::Player::A => bitgames::search::Player::First,
@@ -162,7 +191,9 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
                 }
             }
             Some(start) => {
-                let game = play_board_game(start, &config, index)?;
+                let Some(game) = play_board_game_until(start, &config, index, &interrupt)? else {
+                    return Ok(None);
+                };
                 let winner = game.winner().map(|side| {
                     let seat = if side == Side::A {
                         game.a_seat
@@ -173,14 +204,14 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
                 });
                 Played {
                     index,
-                    record: game.record(),
+                    record: args.records.then(|| game.record()),
                     winner,
                     forfeit: game.forfeit.map(|f| (f.side, f.reason)),
                     thinking: game.thinking,
                 }
             }
         };
-        Ok(game)
+        Ok(Some(game))
     };
     let next = AtomicU64::new(0);
     let failure = Mutex::new(None);
@@ -188,12 +219,16 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
                 loop {
+                    if interrupt.is_set() {
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games as u64 {
+                    if index >= args.games {
                         break;
                     }
                     match play(index) {
-                        Ok(game) => {
+                        Ok(None) => break,
+                        Ok(Some(game)) => {
                             played
                                 .lock()
                                 .expect("no panics while holding the lock")
@@ -227,8 +262,8 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
     played.sort_by_key(|p| p.index);
     let mut summary = MatchSummary::default();
     for game in &played {
-        if args.records {
-            println!("{}", game.record);
+        if let Some(record) = &game.record {
+            println!("{record}");
         }
         let forfeit = game
             .forfeit
@@ -237,10 +272,22 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         summary.add(game.index, game.winner, forfeit);
         summary.add_thinking(game.thinking);
     }
-    println!(
-        "{}: {} vs {}, {} games at {time_ms} ms a move",
-        args.game, names[0], names[1], args.games,
-    );
+    let interrupted = interrupt.is_set();
+    if interrupted {
+        println!(
+            "{}: {} vs {}, {} of {} games at {time_ms} ms a move (interrupted)",
+            args.game,
+            names[0],
+            names[1],
+            played.len(),
+            args.games,
+        );
+    } else {
+        println!(
+            "{}: {} vs {}, {} games at {time_ms} ms a move",
+            args.game, names[0], names[1], args.games,
+        );
+    }
     println!(
         "{}",
         elo_summary(summary.a_wins, summary.draws, summary.b_wins)
@@ -266,6 +313,13 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
     if args.json {
         println!("{}", summary.to_json());
     }
+    anyhow::ensure!(
+        !interrupted,
+        "interrupted: {} of {} games finished (their records and summary are above); the \
+         games in progress were abandoned",
+        played.len(),
+        args.games
+    );
     Ok(())
 }
 

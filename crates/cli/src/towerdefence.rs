@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use bitgames::towerdefence::bot::{self, BotConfig, Budget, Controller};
+use bitgames::towerdefence::files::{MAX_STATE_BYTES, Place, read_bounded_text};
 use bitgames::towerdefence::{Command, State, replay};
 use clap::Subcommand;
 
@@ -63,8 +64,8 @@ enum TowerDefenceCommand {
 pub fn run(args: &Args) -> Result<()> {
     match &args.command {
         TowerDefenceCommand::Replay { dir, strategy } => {
-            let report = replay::replay_dir(dir, strategy)
-                .with_context(|| format!("replaying {}", dir.display()))?;
+            // The error names the file or directory at fault: the context does not repeat it.
+            let report = replay::replay_dir(dir, strategy).context("replaying the game")?;
             match &report.mismatch {
                 None => {
                     println!(
@@ -102,10 +103,12 @@ pub fn run(args: &Args) -> Result<()> {
     }
 }
 
-/// `bitgames towerdefence bot --state FILE`: the command and what the search found.
+/// `bitgames towerdefence bot --state FILE`: the command and what the search found. The
+/// file must be a regular file (a link to one is followed) of at most 1 MiB: a FIFO or a
+/// device such as `/dev/zero` is refused at once, not read.
 fn print_choice(path: &Path, config: &BotConfig) -> Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    // The error names the path: no context to repeat it.
+    let text = read_bounded_text(path, MAX_STATE_BYTES, Place::Named)?;
     let state = State::from_json(&text)
         .with_context(|| format!("invalid state file {}", path.display()))?;
     if state.is_over() {
@@ -142,8 +145,10 @@ fn reserve(time_ms: u64) -> Duration {
 fn competition_bot(dir: &Path, time_ms: u64, config: &BotConfig) -> Result<()> {
     let started = Instant::now();
     let state_path = dir.join(STATE_FILE);
-    let state = std::fs::read_to_string(&state_path)
-        .with_context(|| format!("reading {}", state_path.display()))
+    // The runner's file: a regular file of the directory (not a FIFO, a device or a link),
+    // refused at once otherwise; the error names it.
+    let state = read_bounded_text(&state_path, MAX_STATE_BYTES, Place::InDirectory)
+        .map_err(anyhow::Error::from)
         .and_then(|text| {
             State::from_json(&text)
                 .with_context(|| format!("invalid state file {}", state_path.display()))

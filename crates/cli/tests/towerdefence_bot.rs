@@ -308,3 +308,73 @@ fn a_malformed_state_writes_the_do_nothing_command_and_fails() {
         assert_only_the_runner_files(&dir);
     }
 }
+
+/// `bitgames towerdefence bot ARGS` in `dir`, under a 1 GB address-space limit and killed
+/// after 20 s: a bot that hangs or reads without end fails the test, not the machine.
+fn run_bot_limited(dir: &Path, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 1000000; exec timeout -s KILL 20 "$0" "$@""#)
+        .arg(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["towerdefence", "bot", "--time-ms", "20", "--threads", "1"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(made.success());
+}
+
+/// `--state /dev/zero` and `--state FIFO`: a one-line error at once, not a read until
+/// memory runs out and not a wait for a writer.
+#[test]
+fn a_state_that_is_not_a_regular_file_is_a_clear_error() {
+    let dir = fresh_dir("state-not-regular");
+    let fifo = dir.join("fifo.json");
+    mkfifo(&fifo);
+    for (state, needle) in [
+        (
+            Path::new("/dev/zero"),
+            "/dev/zero: is a character device, not a regular file",
+        ),
+        (fifo.as_path(), "fifo.json: is a FIFO, not a regular file"),
+        (dir.as_path(), "is a directory, not a regular file"),
+    ] {
+        let output = run_bot_limited(&dir, &["--state", &state.display().to_string()]);
+        assert!(!output.status.success(), "{}", state.display());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(needle),
+            "{stderr}"
+        );
+    }
+}
+
+/// A bot directory whose `state.json` is a FIFO or a link to `/dev/zero`: the do-nothing
+/// command and a one-line error, at once.
+#[test]
+fn a_bot_directory_state_that_is_not_a_regular_file_is_refused() {
+    let dir = fresh_dir("dir-fifo");
+    mkfifo(&dir.join("state.json"));
+    let output = run_bot_limited(&dir, &["--dir", "."]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("state.json: is a FIFO"), "{stderr}");
+    assert_eq!(command_file(&dir), "");
+
+    let dir = fresh_dir("dir-link");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("state.json")).expect("symlink");
+    let output = run_bot_limited(&dir, &[]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("state.json: is a symbolic link"),
+        "{stderr}"
+    );
+    assert_eq!(command_file(&dir), "");
+}
