@@ -81,11 +81,31 @@ fn main() -> ExitCode {
         // `bitgames moves ... | head`: the reader has all it wants.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", message(&err));
             ExitCode::FAILURE
         }
     }
 }
+
+/// The error and its causes, `: `-separated as anyhow's `{:#}` writes them, less each cause
+/// whose message the one before already includes (an error that quotes its source, such as
+/// `invalid othello position "x": <the parser's reason>`): no message is printed twice.
+fn message(err: &anyhow::Error) -> String {
+    let mut out = String::new();
+    let mut previous = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if !previous.contains(&text) {
+            if !out.is_empty() {
+                out.push_str(": ");
+            }
+            out.push_str(&text);
+        }
+        previous = text;
+    }
+    out
+}
+
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
