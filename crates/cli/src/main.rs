@@ -106,7 +106,6 @@ fn message(err: &anyhow::Error) -> String {
     out
 }
 
-
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause
