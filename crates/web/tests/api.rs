@@ -747,3 +747,39 @@ async fn engine_moves_are_never_refused_behind_compares() {
     let first = compare.await.expect("task").expect("infallible");
     assert_eq!(first.status(), StatusCode::OK);
 }
+
+/// A game directory whose command file is a FIFO: refused at once with a 400 naming it,
+/// every time (the old reader waited for a writer forever, holding a thinking slot for
+/// each request, until every engine move got 503).
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_directory_holding_a_fifo_is_refused_at_once() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-replay-fifo");
+    let _ = std::fs::remove_dir_all(&dir);
+    let state = bitgames::towerdefence::State::start().to_json();
+    for round in ["Round 001", "Round 002"] {
+        std::fs::create_dir_all(dir.join(round)).expect("round folder");
+        std::fs::write(dir.join(round).join("state.json"), &state).expect("state.json");
+    }
+    std::fs::write(dir.join("Round 001/OpponentCommand.txt"), "").expect("command");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("Round 001/PlayerCommand.txt"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let body = json!({"dir": dir.display().to_string()});
+    for _ in 0..2 {
+        let answer = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            post("/api/towerdefence/replay", body.clone()),
+        )
+        .await
+        .expect("an answer within 10 s");
+        refused(
+            &answer,
+            StatusCode::BAD_REQUEST,
+            "PlayerCommand.txt: is a FIFO",
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
