@@ -7,6 +7,9 @@
 //! xtask does not depend on the game crates). Other options (`--games N`, `--seed S`,
 //! `--from-scratch`, ...) go to the example; `--help` there lists them.
 //!
+//! Exact labels are kept in `target/xtask/train-eval-cache.bin` (outside the repository) and
+//! reused by later runs, which then solve only the positions they have not seen.
+//!
 //! `--smoke` trains from scratch on tiny data in about a minute and writes to
 //! `target/xtask/train-eval-smoke/`, never over the checked-in weights; it fails unless the
 //! fitted weights beat untrained ones on its held-out positions. `cargo xtask test` runs it.
@@ -44,6 +47,10 @@ pub fn run(smoke: bool, rest: &[OsString]) -> Result<()> {
     ];
     if smoke {
         args.push("--smoke".into());
+    } else {
+        // Exact scores are facts about positions: keep them for the next run.
+        args.push("--cache".into());
+        args.push(root.join("target/xtask/train-eval-cache.bin").into());
     }
     args.extend(rest.iter().cloned());
     let args: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();

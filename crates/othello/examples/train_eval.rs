@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use bitgames_othello::learned::{PHASE_COUNT, Weights, phase_empties};
-use bitgames_othello::training::{Config, Report, run};
+use bitgames_othello::training::{Config, ExactCache, Report, run};
 use clap::Parser;
 use serde_json::json;
 
@@ -36,6 +36,10 @@ struct Args {
     /// Play with the hand-written evaluation and fit every phase from zero.
     #[arg(long)]
     from_scratch: bool,
+    /// Exact scores solved by earlier runs: read from this file when it exists, and written
+    /// back with this run's (so a run that adds games solves only new positions).
+    #[arg(long)]
+    cache: Option<PathBuf>,
     /// The commit the run was made from, for the manifest.
     #[arg(long, default_value = "unknown")]
     commit: String,
@@ -94,8 +98,20 @@ fn main() -> Result<(), String> {
         },
         rayon::current_num_threads()
     );
+    let mut cache = match &args.cache {
+        Some(path) if path.exists() => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            ExactCache::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        _ => ExactCache::default(),
+    };
+    eprintln!("{} exact scores cached", cache.len());
     let clock = Instant::now();
-    let report = run(&config, start, |line| eprintln!("{line}"));
+    let report = run(&config, start, &mut cache, |line| eprintln!("{line}"));
+    if let Some(path) = &args.cache {
+        write(path, &cache.encode())?;
+    }
     let (fitted, start_error, untrained) = report.overall();
     eprintln!(
         "held-out error over all phases (discs): fitted {fitted:.2}, start {start_error:.2}, untrained {untrained:.2}; {:.0} s",

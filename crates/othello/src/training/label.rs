@@ -1,6 +1,8 @@
 //! The trainer's labels: exact scores from the solver near the end of the game, search
 //! scores with the weights fitted so far above that.
 
+use std::collections::HashMap;
+
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -85,9 +87,83 @@ pub fn negamax(
 /// A labelled position: the discs and the label in discs.
 pub type Labelled = (Discs, f32);
 
+/// Exact scores already solved, by position, kept between runs (outside the repository)
+/// so that a run that adds fresh games solves only the positions it has not seen.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ExactCache {
+    scores: HashMap<Discs, i8>,
+}
+
+/// The bytes of one [`ExactCache`] entry: the two disc sets and the score.
+const CACHE_ENTRY: usize = 17;
+
+/// A cache file whose length is not a whole number of entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("not an exact-score cache: {0} bytes is not a whole number of {CACHE_ENTRY}-byte entries")]
+pub struct DamagedCache(pub usize);
+
+impl ExactCache {
+    /// Positions held.
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    /// The exact score of `discs` (side to move first), if solved.
+    pub fn get(&self, discs: Discs) -> Option<i32> {
+        self.scores.get(&discs).map(|&s| i32::from(s))
+    }
+
+    /// Remembers the exact labels of `labelled` (those of positions within `exact_empties`).
+    pub fn insert_exact(&mut self, labelled: &[Labelled], exact_empties: u32) {
+        for &(discs, score) in labelled {
+            if 64 - (discs.0 | discs.1).count_ones() <= exact_empties {
+                self.scores.insert(discs, score as i8);
+            }
+        }
+    }
+
+    /// The file's bytes: entries sorted by position, each the two disc sets (little-endian)
+    /// and the score.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut entries: Vec<_> = self.scores.iter().collect();
+        entries.sort_unstable();
+        let mut bytes = Vec::with_capacity(entries.len() * CACHE_ENTRY);
+        for (&(player, opponent), &score) in entries {
+            bytes.extend_from_slice(&player.to_le_bytes());
+            bytes.extend_from_slice(&opponent.to_le_bytes());
+            bytes.push(score as u8);
+        }
+        bytes
+    }
+
+    /// Reads [`ExactCache::encode`]'s bytes.
+    pub fn decode(bytes: &[u8]) -> Result<ExactCache, DamagedCache> {
+        if !bytes.len().is_multiple_of(CACHE_ENTRY) {
+            return Err(DamagedCache(bytes.len()));
+        }
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
+        let scores = bytes
+            .chunks_exact(CACHE_ENTRY)
+            .map(|e| ((word(&e[0..8]), word(&e[8..16])), e[16] as i8))
+            .collect();
+        Ok(ExactCache { scores })
+    }
+}
+
 /// Labels `positions` (in parallel, in order): exact at most [`Config::exact_empties`]
-/// empty squares, else a [`Config::label_depth`]-ply search with `weights`.
-pub fn label(config: &Config, positions: &[Discs], weights: &Weights) -> Vec<Labelled> {
+/// empty squares (from `cache` when it has them), else a [`Config::label_depth`]-ply search
+/// with `weights`.
+pub fn label(
+    config: &Config,
+    positions: &[Discs],
+    weights: &Weights,
+    cache: &ExactCache,
+) -> Vec<Labelled> {
     positions
         .par_iter()
         .map_init(
@@ -96,7 +172,7 @@ pub fn label(config: &Config, positions: &[Discs], weights: &Weights) -> Vec<Lab
                 let p = position(discs);
                 let empties = p.empty_squares().len() as u32;
                 let score = if empties <= config.exact_empties {
-                    exact(solver, &p) as f32
+                    cache.get(discs).unwrap_or_else(|| exact(solver, &p)) as f32
                 } else {
                     let depth = config.label_depth.max(1);
                     let score = negamax(
@@ -151,6 +227,7 @@ pub fn accuracy(
     games: &[Vec<Discs>],
     fitted: &Weights,
     start: &Weights,
+    cache: &mut ExactCache,
 ) -> Accuracy {
     let mut candidates: Vec<Discs> = games
         .iter()
@@ -166,7 +243,8 @@ pub fn accuracy(
         exact_empties: 64,
         ..config.clone()
     };
-    let labelled = label(&exact_config, &candidates, fitted);
+    let labelled = label(&exact_config, &candidates, fitted, cache);
+    cache.insert_exact(&labelled, 64);
     Accuracy {
         positions: labelled.len(),
         fitted: mean_absolute_error(&labelled, Model::Learned(fitted)),
@@ -180,6 +258,19 @@ mod tests {
     use super::*;
     use crate::random::endgame_corpus;
 
+    #[test]
+    fn the_cache_round_trips_and_refuses_a_torn_file() {
+        let mut cache = ExactCache::default();
+        cache.insert_exact(&[((1, 2), -12.0), ((4, 8), 30.0), ((1 << 63, 3), 0.0)], 64);
+        let bytes = cache.encode();
+        assert_eq!(ExactCache::decode(&bytes), Ok(cache.clone()));
+        assert_eq!(cache.get((1, 2)), Some(-12));
+        assert_eq!(
+            ExactCache::decode(&bytes[1..]),
+            Err(DamagedCache(3 * CACHE_ENTRY - 1))
+        );
+    }
+
     /// With a full-width search to the end, the search label is the exact score.
     #[test]
     fn a_search_to_the_end_is_the_exact_score() {
@@ -191,7 +282,7 @@ mod tests {
         let zero = Weights::zero();
         for p in endgame_corpus(20, 7..=8, 5) {
             let discs = (p.player().bits(), p.opponent().bits());
-            let searched = label(&config, &[discs], &zero)[0].1;
+            let searched = label(&config, &[discs], &zero, &ExactCache::default())[0].1;
             let exact = crate::solver::solve(&p, Limits::NONE).unwrap().score;
             assert_eq!(searched, exact as f32, "{p}");
         }

@@ -44,7 +44,7 @@ use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::learned::{PHASE_COUNT, Weights, phase};
-pub use label::Model;
+pub use label::{ExactCache, Model};
 
 /// What a training run does.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,7 +171,15 @@ impl Report {
 /// Runs the pipeline from `start` (the weights self-play plays with and each phase's fit
 /// starts from; `None` plays with the hand-written evaluation and fits from scratch).
 /// `progress` hears one line per step.
-pub fn run(config: &Config, start: Option<&Weights>, mut progress: impl FnMut(&str)) -> Report {
+///
+/// Exact labels come from `cache` when it holds them, and every exact label the run solves
+/// goes into it.
+pub fn run(
+    config: &Config,
+    start: Option<&Weights>,
+    cache: &mut ExactCache,
+    mut progress: impl FnMut(&str),
+) -> Report {
     let clock = Instant::now();
     let play_model = match start {
         Some(weights) => Model::Learned(weights),
@@ -194,8 +202,10 @@ pub fn run(config: &Config, start: Option<&Weights>, mut progress: impl FnMut(&s
     let mut phases = Vec::with_capacity(PHASE_COUNT);
     for p in 0..PHASE_COUNT {
         let exact = crate::learned::phase_empties(p).all(|empties| empties <= config.exact_empties);
-        let train_labels = label::label(config, &train[p], &weights);
-        let held_labels = label::label(config, &held_out[p], &weights);
+        let train_labels = label::label(config, &train[p], &weights, cache);
+        let held_labels = label::label(config, &held_out[p], &weights, cache);
+        cache.insert_exact(&train_labels, config.exact_empties);
+        cache.insert_exact(&held_labels, config.exact_empties);
         if start.is_none() && p > 0 {
             // From scratch: start where the neighbour nearer the end ended.
             let previous = weights.phase(p - 1).to_vec();
@@ -230,7 +240,7 @@ pub fn run(config: &Config, start: Option<&Weights>, mut progress: impl FnMut(&s
 
     let clock = Instant::now();
     let accuracy = (config.accuracy_positions > 0).then(|| {
-        let accuracy = label::accuracy(config, &games, &weights, &start_weights);
+        let accuracy = label::accuracy(config, &games, &weights, &start_weights, cache);
         progress(&format!(
             "accuracy at 20-26 empties ({} positions solved): fitted {:.2}, start {:.2}, hand {:.2} discs",
             accuracy.positions, accuracy.fitted, accuracy.start, accuracy.hand
