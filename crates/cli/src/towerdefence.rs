@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use bitgames::towerdefence::bot::{self, BotConfig, Budget, Controller};
-use bitgames::towerdefence::files::{MAX_STATE_BYTES, Place, read_bounded_text};
+use bitgames::towerdefence::files::{MAX_STATE_BYTES, Place, read_bounded_text, write_fresh};
 use bitgames::towerdefence::{Command, State, replay};
 use clap::Subcommand;
 
@@ -185,8 +185,9 @@ fn competition_bot(dir: &Path, time_ms: u64, config: &BotConfig) -> Result<()> {
 fn write_command(dir: &Path, command: Command) -> Result<()> {
     let target = dir.join(COMMAND_FILE);
     let temporary = dir.join(format!(".{COMMAND_FILE}.{}.tmp", std::process::id()));
-    let written = std::fs::write(&temporary, command.to_string())
-        .with_context(|| format!("writing {}", temporary.display()))
+    // Whatever is at the temporary name is replaced, not opened (a FIFO would block).
+    let written = write_fresh(&temporary, command.to_string().as_bytes())
+        .map_err(anyhow::Error::from)
         .and_then(|()| {
             std::fs::rename(&temporary, &target).with_context(|| {
                 format!("renaming {} to {}", temporary.display(), target.display())

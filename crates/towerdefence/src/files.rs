@@ -35,7 +35,7 @@
 //! ```
 
 use std::fs::{File, FileType};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -224,6 +224,30 @@ pub fn read_bounded_text(path: &Path, cap: u64, place: Place) -> Result<String, 
     })
 }
 
+/// Writes `bytes` to a new file at `path`, first removing whatever another program left
+/// under that name (a file, a FIFO, a link: removed, never opened or followed), so the
+/// write can neither block on a FIFO nor land where a link points. Meant for a temporary
+/// name that is then renamed over the real one, so that a reader sees the file whole.
+pub fn write_fresh(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let io = |e: std::io::Error| FileError::Io {
+        path: path.to_owned(),
+        message: e.to_string(),
+    };
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(io)?;
+    file.write_all(bytes)
+        .and_then(|()| file.flush())
+        .map_err(io)
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -233,6 +257,27 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("scratch directory");
         dir
+    }
+
+    #[test]
+    fn a_fresh_write_replaces_a_fifo_or_a_link_without_opening_it() {
+        let dir = scratch("fresh");
+        let fifo = dir.join("a.tmp");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        write_fresh(&fifo, b"1,2,3").expect("written");
+        assert_eq!(std::fs::read(&fifo).expect("read"), b"1,2,3");
+        let target = dir.join("target");
+        std::fs::write(&target, "keep").expect("write");
+        let link = dir.join("b.tmp");
+        std::os::unix::fs::symlink(&target, &link).expect("symlink");
+        write_fresh(&link, b"new").expect("written");
+        assert_eq!(std::fs::read_to_string(&target).expect("read"), "keep");
+        assert_eq!(std::fs::read_to_string(&link).expect("read"), "new");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -21,7 +21,6 @@
 //! ([`crate::towerdefence::files`]). After each round the bot's whole process group is
 //! killed, so nothing it started in the background outlives its round.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -30,7 +29,7 @@ use serde_json::Value;
 use super::process::run_to_completion;
 use super::{Fault, Interrupt, MAX_QUOTED, shorten};
 use crate::towerdefence::files::{
-    FileError, MAX_COMMAND_BYTES, Place, read_bounded, read_bounded_text,
+    FileError, MAX_COMMAND_BYTES, Place, read_bounded, read_bounded_text, write_fresh,
 };
 use crate::towerdefence::{Command, Player, State};
 
@@ -145,8 +144,8 @@ impl EntelectBot {
         }
         let state_path = self.dir.join(STATE_FILE);
         let temporary = self.dir.join(STATE_TEMPORARY);
-        write_new(&temporary, state.to_json_for(player).as_bytes())
-            .map_err(|e| io("write", &temporary, e))?;
+        write_fresh(&temporary, state.to_json_for(player).as_bytes())
+            .map_err(|e| Fault::Failed(format!("the runner could not write: {e}")))?;
         std::fs::rename(&temporary, &state_path).map_err(|e| io("write", &state_path, e))?;
         let status = run_to_completion(
             &self.argv,
@@ -177,20 +176,4 @@ impl EntelectBot {
         text.parse::<Command>()
             .map_err(|e| Fault::Malformed(shorten(&format!("{COMMAND_FILE}: {e}"), MAX_QUOTED)))
     }
-}
-
-/// Writes `bytes` to a new file at `path`, replacing whatever the bot left there under that
-/// name (a file, a FIFO, a link: removed, never opened or followed).
-fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    match std::fs::remove_file(path) {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e),
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
-    file.write_all(bytes)?;
-    file.flush()
 }
