@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod compare;
+mod eval;
 mod limits;
 mod matches;
 mod nboard;
@@ -46,6 +47,9 @@ enum Command {
     Match(matches::MatchArgs),
     /// Search one position with alpha-beta: best move, score, principal variation, speed.
     Search(search::SearchArgs),
+    /// The static evaluation of one position (no search): the side to move's score, in
+    /// hundredths of a disc for Othello.
+    Eval(eval::EvalArgs),
     /// Solve Othello endgames exactly: best move and final disc difference.
     Solve(solve::SolveArgs),
     /// Tower Defence (simultaneous moves): replay official games, run the bot.
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::play(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Search(args) => search::run(&args),
+        Command::Eval(args) => eval::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Towerdefence(args) => towerdefence::run(&args),
         Command::Nboard(args) => nboard::run(&args),

@@ -21,9 +21,10 @@ pub struct SearchArgs {
     /// The kernel strategy (default: the fastest).
     #[arg(long)]
     strategy: Option<String>,
-    /// Search to this depth (1 to 64).
-    #[arg(long, default_value_t = 6, value_parser = crate::limits::search_depth())]
-    depth: u32,
+    /// Search to this depth, 1 to 64 (default: 6 when neither --time-ms nor --nodes is
+    /// given, otherwise as deep as those allow).
+    #[arg(long, value_parser = crate::limits::search_depth())]
+    depth: Option<u32>,
     /// Stop after about this many nodes (at least 1; the first iteration always completes,
     /// so a move is always found).
     #[arg(long, value_parser = crate::limits::nodes)]
@@ -49,6 +50,18 @@ struct Report {
     pv: Vec<String>,
 }
 
+impl SearchArgs {
+    /// The deepest iteration: `--depth`, or with a time or node budget and no depth as deep
+    /// as the budget allows (iterative deepening to it), or 6.
+    fn max_depth(&self) -> u32 {
+        match (self.depth, self.time_ms, self.nodes) {
+            (Some(depth), _, _) => depth,
+            (None, None, None) => 6,
+            (None, _, _) => 64,
+        }
+    }
+}
+
 struct Search<'a>(&'a SearchArgs);
 
 impl PositionTask for Search<'_> {
@@ -57,7 +70,7 @@ impl PositionTask for Search<'_> {
     fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
         let args = self.0;
         let limits = Limits {
-            max_depth: args.depth,
+            max_depth: args.max_depth().max(1),
             max_nodes: args.nodes,
             max_time: args.time_ms.map(std::time::Duration::from_millis),
         };
