@@ -48,8 +48,9 @@ enum Line {
 pub(crate) struct EngineProcess {
     command: String,
     child: Child,
-    /// The child's process group (its pid, taken at spawn).
-    group: Group,
+    /// The child's process group (its pid, taken at spawn); `None` once killed (the id
+    /// is then signalled no more: it may be another group's some day).
+    group: Option<Group>,
     /// Lines for the writer thread; `None` once the input is closed.
     stdin: Option<Sender<String>>,
     lines: Receiver<Line>,
@@ -145,7 +146,7 @@ impl EngineProcess {
         Ok(EngineProcess {
             command: show_command(argv),
             child,
-            group,
+            group: Some(group),
             stdin: Some(to_engine),
             lines,
             interrupt: interrupt.clone(),
@@ -224,7 +225,9 @@ impl EngineProcess {
     /// reaps it.
     pub(crate) fn kill(&mut self) {
         self.stdin = None;
-        kill_and_reap(&mut self.child, self.group);
+        if let Some(group) = self.group.take() {
+            kill_and_reap(&mut self.child, group);
+        }
     }
 }
 
