@@ -366,7 +366,10 @@ fn parse_with_gods_is_the_text_with_the_gods_written_in() {
             let new = [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]);
             let written = write_gods(text, new);
             // The same position, or the same refusal (quoting its own text).
-            match (Position::parse_with_gods(text, new), written.parse::<Position>()) {
+            match (
+                Position::parse_with_gods(text, new),
+                written.parse::<Position>(),
+            ) {
                 (Ok(with), Ok(parsed)) => assert_eq!(with, parsed, "{text} with {new:?}"),
                 (Err(with), Err(parsed)) => assert_eq!(
                     std::mem::discriminant(&with),
@@ -375,6 +378,48 @@ fn parse_with_gods_is_the_text_with_the_gods_written_in() {
                 ),
                 (with, parsed) => panic!("{text} with {new:?}: {with:?} but {parsed:?}"),
             }
+        }
+    }
+}
+
+/// Issue 38: `perft_until` read its stop flag only more than three plies from the leaves,
+/// and three plies under Hermes take minutes, so Python's Ctrl-C went unheard. Each god's
+/// count now stops within a moment of the flag, and counts as `perft` does.
+#[test]
+fn perft_until_stops_within_a_moment_for_every_god() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    for god in God::ALL {
+        let root = Position::test_root().with_gods([god, God::Mortal]);
+        let never = AtomicBool::new(false);
+        assert_eq!(
+            bitgames_search::perft_until(&root, 2, &never),
+            Ok(bitgames_search::perft(&root, 2)),
+            "{god}"
+        );
+        for gods in [[god, god], [god, God::Hermes]] {
+            // From the empty board: two set-up plies, then the gods' turns; no count this
+            // deep finishes.
+            let start = Position::empty().with_gods(gods);
+            let stop = AtomicBool::new(false);
+            let (stopped, result) = std::thread::scope(|scope| {
+                let counting = scope.spawn(|| bitgames_search::perft_until(&start, 9, &stop));
+                std::thread::sleep(Duration::from_millis(150));
+                stop.store(true, Ordering::Relaxed);
+                let stopped = Instant::now();
+                let result = counting.join().unwrap();
+                (stopped.elapsed(), result)
+            });
+            assert_eq!(
+                result,
+                Err(bitgames_search::PerftStop::Interrupted),
+                "{gods:?}"
+            );
+            assert!(
+                stopped < Duration::from_millis(500),
+                "{gods:?}: {stopped:?} after the flag"
+            );
         }
     }
 }

@@ -106,6 +106,17 @@ pub trait Game:
     /// factors lower it.
     const PERFT_UNINTERRUPTED_DEPTH: u32 = 4;
 
+    /// How many plies from the leaves [`crate::perft_until`] counts below this position in
+    /// one go, without looking at its stop flag: [`Game::PERFT_UNINTERRUPTED_DEPTH`] unless
+    /// the game's branching depends so much on the position that no one constant keeps
+    /// every such subtree short (Santorini's gods: Hermes has thousands of moves a ply,
+    /// where a mortal has dozens). Called once per node above those subtrees, so it must be
+    /// cheap.
+    #[inline]
+    fn perft_uninterrupted_depth(&self) -> u32 {
+        Self::PERFT_UNINTERRUPTED_DEPTH
+    }
+
     /// The standard start position.
     fn start() -> Self;
 

@@ -49,14 +49,15 @@ pub enum PerftStop {
 
 /// [`perft`] that gives up soon after `stop` is set, for front ends where a person may
 /// interrupt a count that would run for days: the flag is read at every node more than
-/// [`Game::PERFT_UNINTERRUPTED_DEPTH`] plies from the leaves, and the subtrees below are
-/// counted with [`Game::count_leaves`] at full speed. A count past `u64::MAX` is an error,
+/// [`Game::perft_uninterrupted_depth`] plies from the leaves (the game's
+/// [`Game::PERFT_UNINTERRUPTED_DEPTH`], or less where the position's branching asks for it),
+/// and the subtrees below are counted with [`Game::count_leaves`] at full speed. A count past `u64::MAX` is an error,
 /// never a wrapped number.
 pub fn perft_until<G: Game>(position: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftStop> {
     if stop.load(Ordering::Relaxed) {
         return Err(PerftStop::Interrupted);
     }
-    if depth <= G::PERFT_UNINTERRUPTED_DEPTH {
+    if depth <= position.perft_uninterrupted_depth() {
         return Ok(position.count_leaves(depth));
     }
     let moves = position.legal_moves();
