@@ -70,6 +70,10 @@ def connect(address: Optional[str] = None, num_cpus: Optional[int] = None, wheel
     """Makes sure Ray is initialised; returns whether this call did it (and the caller
     should shut it down). ``wheel``: a bitgames wheel shipped to the workers through a Ray
     runtime environment (``py_modules``), for clusters whose machines lack the package."""
+    if num_cpus is not None and num_cpus < 1:
+        raise ValueError(f"--num-cpus must be at least 1, not {num_cpus}")
+    if wheel is not None and not os.path.isfile(wheel):
+        raise ValueError(f"--wheel {wheel}: no such file")
     if address is None or _is_loopback_address(address):
         loopback_environment()
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -242,6 +246,7 @@ def run_perft(
     positions ``split_depth`` plies down (folded by symmetry unless ``symmetry`` is False),
     counted in units of a few seconds, multiplied out."""
     start = time.monotonic()
+    units_module.check_perft_depth(depth)
     if depth == 0:
         # No move is played: validate the position, count the root.
         _native_position_check(game, position)

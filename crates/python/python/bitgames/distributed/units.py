@@ -29,6 +29,15 @@ PROBE_DEPTH = {"othello": 4, "santorini": 2, "amazons": 1}
 ENGINES = ("random", "alphabeta", "mcts")
 #: Below this many units a job could not keep a small cluster busy: cut finer.
 MIN_UNITS = 64
+#: The deepest perft the native code accepts (``MAX_PERFT_DEPTH`` of crates/python/src/games.rs):
+#: every game's count passes 64 bits well before.
+MAX_PERFT_DEPTH = 30
+#: The most self-play games in one job (each is a unit the driver holds).
+MAX_GAMES = 1_000_000
+#: The longest thinking time a self-play move may be given: one hour.
+MAX_TIME_MS = 3_600_000
+#: What the native code takes as a 64-bit unsigned count (node limits, seeds).
+MAX_U64 = 2**64 - 1
 
 
 def run_unit(unit: Dict[str, Any]) -> Any:
@@ -106,6 +115,7 @@ def plan_perft(
 ) -> Plan:
     """Perft ``depth`` of ``position`` (the start when None) cut into units of distinct
     positions ``split_depth`` plies down, each unit a few seconds of work on one core."""
+    check_perft_depth(depth)
     if depth < 1:
         raise ValueError("the depth must be at least 1")
     if split_depth is None:
@@ -158,8 +168,25 @@ def combine_perft(plan: Plan, results: Dict[int, List[int]]) -> Tuple[int, List[
 # Solve ----------------------------------------------------------------------------------
 
 
+def check_perft_depth(depth: int) -> None:
+    """Refuses a perft depth the native code would refuse in every task (checked in the
+    driver, before Ray is started)."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise ValueError(
+            f"perft depth {depth} is out of range: 0 to {MAX_PERFT_DEPTH} "
+            "(every count passes 64 bits before that)"
+        )
+
+
+def check_max_nodes(max_nodes: Optional[int]) -> None:
+    """Refuses a node limit that is not a positive 64-bit count."""
+    if max_nodes is not None and not 1 <= max_nodes <= MAX_U64:
+        raise ValueError(f"--max-nodes must be from 1 to {MAX_U64}, not {max_nodes}")
+
+
 def plan_solve(text: str, max_nodes: Optional[int] = None) -> Plan:
     """One unit per position of an FFO ``.obf`` text, in file order."""
+    check_max_nodes(max_nodes)
     problems = _native.ffo_problems(text)
     units = [{"kind": "solve", "line": line, "max_nodes": max_nodes} for _, line, _ in problems]
     job = {
@@ -174,6 +201,18 @@ def plan_solve(text: str, max_nodes: Optional[int] = None) -> Plan:
 # Self-play ------------------------------------------------------------------------------
 
 
+def check_selfplay_counts(games: int, time_ms: int, seed: int, opening_plies: int) -> None:
+    """Refuses counts out of range (checked in the driver, before Ray is started)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
+    if time_ms < 0 or seed < 0 or opening_plies < 0:
+        raise ValueError("--time-ms, --seed and --opening-plies must not be negative")
+    if time_ms > MAX_TIME_MS:
+        raise ValueError(f"--time-ms must be at most {MAX_TIME_MS} (one hour), not {time_ms}")
+    if seed > MAX_U64:
+        raise ValueError(f"--seed must be at most {MAX_U64}, not {seed}")
+
+
 def plan_selfplay(
     game: str,
     a: str,
@@ -186,10 +225,7 @@ def plan_selfplay(
     b_strategy: Optional[str] = None,
 ) -> Plan:
     """One unit per game, seeded and seated as ``bitgames match`` does."""
-    if games < 1:
-        raise ValueError("--games must be at least 1")
-    if time_ms < 0 or seed < 0 or opening_plies < 0:
-        raise ValueError("--time-ms, --seed and --opening-plies must not be negative")
+    check_selfplay_counts(games, time_ms, seed, opening_plies)
     settings = {
         "game": game,
         "a": a,
