@@ -36,8 +36,7 @@ mod uci {
             let index = match searchers.iter().position(|(key, _)| *key == (game, kind)) {
                 Some(index) => index,
                 None => {
-                    let searcher =
-                        Searcher::new(kind, start, None, 1).expect("our engines start");
+                    let searcher = Searcher::new(kind, start, None, 1).expect("our engines start");
                     searchers.push(((game, kind), searcher));
                     searchers.len() - 1
                 }
