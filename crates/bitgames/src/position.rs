@@ -153,6 +153,30 @@ impl AnyPosition {
         }
     }
 
+    /// [`AnyPosition::parse_or_start`] with `gods` (player 1's first) written into the text
+    /// in place of the gods it names, markers kept (see
+    /// [`santorini::Position::parse_with_gods`]): what every front end's `gods` option
+    /// means. Unlike [`AnyPosition::with_gods`] after parsing, Athena's `[^]` stays and a
+    /// win the text leaves implicit is decided under `gods`. [`Error::NoGods`] for the
+    /// other games.
+    pub fn parse_with_gods(
+        game: GameName,
+        text: Option<&str>,
+        gods: [santorini::God; 2],
+    ) -> Result<Self, Error> {
+        match (game, text) {
+            (GameName::Santorini, Some(text)) => santorini::Position::parse_with_gods(text, gods)
+                .map(AnyPosition::Santorini)
+                .map_err(|err| Error::Position {
+                    game,
+                    text: text.to_owned(),
+                    source: err.into(),
+                }),
+            // The start has no markers and no workers: changing its gods is the same.
+            _ => AnyPosition::parse_or_start(game, text)?.with_gods(gods),
+        }
+    }
+
     /// The same Santorini position with these gods (player 1's first; see
     /// [`santorini::God`]); [`Error::NoGods`] for the other games.
     pub fn with_gods(self, gods: [santorini::God; 2]) -> Result<Self, Error> {

@@ -22,7 +22,7 @@ pub struct PerftArgs {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
+    /// power), written into --position in place of its gods (athena[^] and # kept).
     #[arg(long, value_name = "GOD,GOD")]
     gods: Option<String>,
     /// The kernel strategy move generation uses (default: the fastest).
@@ -59,7 +59,7 @@ pub struct MovesArgs {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
+    /// power), written into --position in place of its gods (athena[^] and # kept).
     #[arg(long, value_name = "GOD,GOD")]
     gods: Option<String>,
 }
@@ -71,7 +71,7 @@ pub struct ApplyArgs {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
+    /// power), written into --position in place of its gods (athena[^] and # kept).
     #[arg(long, value_name = "GOD,GOD")]
     gods: Option<String>,
     /// Moves in the game's notation, played in order.
@@ -199,11 +199,12 @@ fn delayed_progress_bar(len: u64, units: &str) -> ProgressBar {
 }
 
 /// The position a command starts from: `position` (the game's notation) or the game's start,
-/// with `gods` (`apollo,minotaur`: player 1's, then player 2's) when given.
+/// with `gods` (`apollo,minotaur`: player 1's, then player 2's) when given: written into
+/// the position text in place of its own, markers kept (`athena[^]`, `#`), exactly as if the
+/// text had named them.
 pub fn root(game: GameName, position: Option<&str>, gods: Option<&str>) -> Result<AnyPosition> {
-    let root = AnyPosition::parse_or_start(game, position)?;
     let Some(gods) = gods else {
-        return Ok(root);
+        return Ok(AnyPosition::parse_or_start(game, position)?);
     };
     let names: Vec<&str> = gods.split(',').collect();
     let &[first, second] = names.as_slice() else {
@@ -212,7 +213,8 @@ pub fn root(game: GameName, position: Option<&str>, gods: Option<&str>) -> Resul
             God::names()
         );
     };
-    Ok(root.with_gods([first.parse()?, second.parse()?])?)
+    let gods = [first.parse()?, second.parse()?];
+    Ok(AnyPosition::parse_with_gods(game, position, gods)?)
 }
 
 pub fn perft(args: &PerftArgs) -> Result<()> {
@@ -234,8 +236,18 @@ pub fn apply(args: &ApplyArgs) -> Result<()> {
     for (i, text) in args.moves.iter().enumerate() {
         current = current
             .play_text(text)
-            .with_context(|| format!("move {} ({text})", i + 1))?;
+            .with_context(|| format!("move {} ({})", i + 1, excerpt(text)))?;
     }
     println!("{current}");
     Ok(())
+}
+
+/// At most the first 40 characters of `text`, with `...` when there is more: how an
+/// error quotes input of any length.
+fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
 }

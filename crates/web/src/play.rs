@@ -141,12 +141,14 @@ pub fn game(name: &str) -> Result<GameName, ApiError> {
         .map_err(|err: bitgames::UnknownGame| ApiError::BadRequest(err.to_string()))
 }
 
-/// The position of `game` given as text (the start when `None`), refusing a strategy the
-/// game does not have before any work is done.
+/// The position of `game` given as text (the start when `None`), with `gods` written into
+/// it in place of its own when given, refusing a strategy the game does not have before any
+/// work is done.
 fn position(
     game_name: &str,
     text: Option<&str>,
     strategy: Option<&str>,
+    gods: Option<[bitgames::santorini::God; 2]>,
 ) -> Result<AnyPosition, ApiError> {
     let game = game(game_name)?;
     if let Some(name) = strategy
@@ -159,26 +161,34 @@ fn position(
         }
         .into());
     }
-    Ok(AnyPosition::parse_or_start(game, text)?)
+    Ok(match gods {
+        Some(gods) => AnyPosition::parse_with_gods(game, text, gods)?,
+        None => AnyPosition::parse_or_start(game, text)?,
+    })
 }
 
 /// The state of a position (the start when `position` is `None`), with the gods of
-/// `gods` when given.
+/// `gods` when given, written into the position text in place of its own (markers such as
+/// `athena[^]` and `#` kept, as if the text had named them).
 pub fn show(request: PositionRequest) -> Result<GameState, ApiError> {
-    let mut position = position(
+    let gods = match &request.gods {
+        Some(names) => {
+            let mut gods = [bitgames::santorini::God::Mortal; 2];
+            for (god, name) in gods.iter_mut().zip(names) {
+                *god = name.parse().map_err(|err: bitgames::santorini::Error| {
+                    ApiError::BadRequest(err.to_string())
+                })?;
+            }
+            Some(gods)
+        }
+        None => None,
+    };
+    let position = position(
         &request.game,
         request.position.as_deref(),
         request.strategy.as_deref(),
+        gods,
     )?;
-    if let Some(names) = &request.gods {
-        let mut gods = [bitgames::santorini::God::Mortal; 2];
-        for (god, name) in gods.iter_mut().zip(names) {
-            *god = name
-                .parse()
-                .map_err(|err: bitgames::santorini::Error| ApiError::BadRequest(err.to_string()))?;
-        }
-        position = position.with_gods(gods)?;
-    }
     Ok(GameState::of(&position))
 }
 
@@ -188,6 +198,7 @@ pub fn play(request: MoveRequest) -> Result<GameState, ApiError> {
         &request.game,
         Some(&request.position),
         request.strategy.as_deref(),
+        None,
     )?;
     Ok(GameState::of(&position.play_text(&request.mv)?))
 }
@@ -209,6 +220,7 @@ impl Think {
             &request.game,
             Some(&request.position),
             request.strategy.as_deref(),
+            None,
         )?;
         let engine: EngineKind =
             request
