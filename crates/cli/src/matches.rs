@@ -58,8 +58,13 @@ pub struct MatchArgs {
     /// the other games the most balanced of 8 random openings of this many plies.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
-    /// Games played at once (1 when an entelect: bot plays: it runs in its own directory).
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+    /// Games played at once, 1 to 1024 (1 when an entelect: bot plays: it runs in its own
+    /// directory).
+    #[arg(
+        long,
+        value_parser = crate::limits::threads(),
+        default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get().min(crate::limits::MAX_THREADS))
+    )]
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -104,7 +109,6 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         (1..=MAX_GAMES).contains(&args.games),
         "--games must be between 1 and {MAX_GAMES}"
     );
-    anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
     let strategies = [args.a_strategy.clone(), args.b_strategy.clone()];
     for (spec, strategy, flag) in [
         (&args.a, &strategies[0], "--a-strategy"),

@@ -51,6 +51,26 @@ fn threads_are_at_most_1024() {
         ],
         &["solve", "othello", "--threads", "0", "--position", "x"],
         &["towerdefence", "bot", "--threads", "5000"],
+        &[
+            "match",
+            "othello",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--threads",
+            "5000",
+        ],
+        &[
+            "match",
+            "othello",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--threads",
+            "0",
+        ],
     ] {
         let error = refused(args);
         assert!(

@@ -222,7 +222,10 @@ mod tests {
         assert_eq!(marked[0].moves, plain[0].moves);
         assert_eq!(marked[0].line, 1);
         // A comment first, too; but a mark inside the text is a stray character.
-        assert_eq!(parse(&format!("\u{feff}% FFO\n{FFO_40}\n")).unwrap().len(), 1);
+        assert_eq!(
+            parse(&format!("\u{feff}% FFO\n{FFO_40}\n")).unwrap().len(),
+            1
+        );
         let err = parse(&format!("{FFO_40}\n\u{feff}{FFO_40}\n")).unwrap_err();
         assert_eq!(err.line, 2);
     }
