@@ -286,7 +286,11 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             let (a, b) = text
                 .split_once(',')
                 .ok_or_else(|| syntax("expected (<square>,<square>)"))?;
-            Ok([square(a)?, square(b)?])
+            let (a, b) = (square(a)?, square(b)?);
+            if a == b {
+                return Err(syntax("Hermes's two workers are never on one square"));
+            }
+            Ok([a, b])
         };
         let (from, rest) = rest
             .split_once(")>(")
@@ -520,6 +524,9 @@ mod tests {
             ("^B4 B3>C3#", "expected ^<first>"),
             ("^A1 ^B4 B3>C3^C4", "only one build comes before the move"),
             ("^A1  ^B4", "only one build comes before the move"),
+            // Found by the santorini_move fuzz target: it printed as a plain move.
+            ("(C2,C2)>(A5,E5)^D4", "never on one square"),
+            ("(A1,B1)>(C1,C1)^C2", "never on one square"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
