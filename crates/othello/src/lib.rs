@@ -48,8 +48,9 @@
 //!
 //! # Playing
 //!
-//! [`eval`] is a static evaluation for search (mobility, corners, stable discs, parity; in
-//! hundredths of a disc), [`solver`] an exact endgame solver (the final disc difference
+//! [`learned`] is the engines' evaluation (pattern weights per phase of the game, in
+//! hundredths of a disc, fitted by the pipeline in [`training`], `cargo xtask train-eval`);
+//! [`eval`] the hand-written baseline (mobility, corners, stable discs, parity); [`solver`] an exact endgame solver (the final disc difference
 //! under perfect play), [`book`] the opening book compiled from the crate's
 //! `data/othello-book.txt` (with the default `book` feature), [`symmetry`] the eight board
 //! symmetries and canonical forms, [`ffo`] a reader for FFO/Edax `.obf` endgame test files,

@@ -10,9 +10,9 @@
 //! [`crate::solver`] and fits the weights by stochastic gradient descent, and writes
 //! `data/othello-patterns.bin` (in this crate), compiled in here.
 //!
-//! The endgame solver orders its moves with it. [`crate::eval`], the hand-written
-//! evaluation, stays the engines' evaluation: this one is trained on positions with 12 to 18
-//! empties only.
+//! The endgame solver orders its moves with it (it is trained on positions with 12 to 18
+//! empties only). The engines evaluate with [`crate::learned`], which reads the same pattern
+//! groups with weights for every phase of the game.
 //!
 //! The unit is [`DISC`] (hundredths of a disc) like [`crate::eval`], and a finished game
 //! evaluates to its exact score.

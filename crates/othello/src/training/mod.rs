@@ -16,9 +16,11 @@
 //! 3. **Labels**, phase by phase from the end of the game back ([`label`]):
 //!    - positions with at most [`Config::exact_empties`] empty squares: the exact final disc
 //!      difference from the endgame solver ([`crate::solver`]);
-//!    - above: the score of a [`Config::label_depth`]-ply alpha-beta search whose leaves are
-//!      evaluated with the weights fitted so far in this run (the phases nearer the end,
-//!      already fitted when their turn came) or exactly when the game ends inside it.
+//!    - above: the mean score of a [`Config::label_depth`]-ply and a one-ply-shallower
+//!      alpha-beta search whose leaves are evaluated with the weights fitted so far in this
+//!      run (the phases nearer the end, already fitted when their turn came) or exactly when
+//!      the game ends inside it. (Averaging an even and an odd depth keeps a bias towards
+//!      the side to move from being handed up from phase to phase.)
 //! 4. **Fit** ([`fit`]), each phase once its labels are in: least squares by stochastic
 //!    gradient descent in a seeded order, starting from the phase's current weights (the
 //!    starting model's) or, from scratch, from the fitted neighbour nearer the end, with an
@@ -83,7 +85,7 @@ impl Config {
             exact_empties: 20,
             label_depth: 4,
             per_phase: 80_000,
-            accuracy_positions: 240,
+            accuracy_positions: 120,
             epochs: 10,
             regularisation: 0.0005,
         }
@@ -128,7 +130,8 @@ pub struct PhaseReport {
 /// The errors against exact scores at 20-26 empties (mean absolute, in discs).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Accuracy {
-    /// Positions solved.
+    /// Positions solved (those drawn, less any not solved within
+    /// [`label::ACCURACY_SOLVE_LIMIT`]).
     pub positions: usize,
     /// The fitted weights' error.
     pub fitted: f64,
