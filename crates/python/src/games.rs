@@ -219,16 +219,17 @@ position_class!(
     "Santorini",
     Santorini,
     /// `gods=("apollo", "minotaur")` sets each player's god, player 1's first, on the
-    /// start or on `text` (replacing the gods the text names).
+    /// start or on `text`: written into the text in place of the gods it names, its markers
+    /// kept (`athena[^]`, `#`), exactly as if the text had named them.
     #[pyo3(signature = (text = None, gods = None))]
     fn new(text: Option<&str>, gods: Option<(String, String)>) -> PyResult<Self> {
-        let mut position =
-            AnyPosition::parse_or_start(GameName::Santorini, text).map_err(value_error)?;
-        if let Some(gods) = gods {
-            position = position
-                .with_gods(parse_gods(&gods)?)
-                .map_err(value_error)?;
+        let position = match gods {
+            Some(gods) => {
+                AnyPosition::parse_with_gods(GameName::Santorini, text, parse_gods(&gods)?)
+            }
+            None => AnyPosition::parse_or_start(GameName::Santorini, text),
         }
+        .map_err(value_error)?;
         Ok(Santorini { position })
     }
 );
