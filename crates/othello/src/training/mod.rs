@@ -16,11 +16,9 @@
 //! 3. **Labels**, phase by phase from the end of the game back ([`label`]):
 //!    - positions with at most [`Config::exact_empties`] empty squares: the exact final disc
 //!      difference from the endgame solver ([`crate::solver`]);
-//!    - above: the mean score of a [`Config::label_depth`]-ply and a one-ply-shallower
-//!      alpha-beta search whose leaves are evaluated with the weights fitted so far in this
-//!      run (the phases nearer the end, already fitted when their turn came) or exactly when
-//!      the game ends inside it. (Averaging an even and an odd depth keeps a bias towards
-//!      the side to move from being handed up from phase to phase.)
+//!    - above: the score of a [`Config::label_depth`]-ply alpha-beta search whose leaves are
+//!      evaluated with the weights fitted so far in this run (the phases nearer the end,
+//!      already fitted when their turn came) or exactly when the game ends inside it.
 //! 4. **Fit** ([`fit`]), each phase once its labels are in: least squares by stochastic
 //!    gradient descent in a seeded order, starting from the phase's current weights (the
 //!    starting model's) or, from scratch, from the fitted neighbour nearer the end, with an
