@@ -8,11 +8,14 @@
 //! `cargo xtask train-eval [--smoke]` trains the learned Othello evaluation (`train_eval.rs`).
 //! `cargo xtask wheel` writes the Python package as an abi3 manylinux wheel (`wheel.rs`).
 //! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
+//! `cargo xtask book-docs [--check]` checks the docs' links and builds the mdBook under
+//! `docs/` into `target/book/` (`book_docs.rs`).
 
 #![forbid(unsafe_code)]
 
 mod amazons;
 mod book;
+mod book_docs;
 mod codegen;
 mod edges;
 mod geometry;
@@ -87,6 +90,14 @@ enum Command {
         #[arg(long)]
         target_cpu: Option<String>,
     },
+    /// Check every relative link of README.md, ARCHITECTURE.md, CHANGELOG.md and docs/*.md,
+    /// then build the book (mdBook, docs/) into target/book/, installing mdBook into
+    /// target/tools/ first when it is missing.
+    BookDocs {
+        /// Check the links only: install, build and write nothing.
+        #[arg(long)]
+        check: bool,
+    },
     /// Run every test: `cargo test --workspace`, then the wheel of `cargo xtask wheel`
     /// installed into a fresh virtual environment with no Rust toolchain on PATH, and the
     /// pytest suite against it (needs only Rust and Python 3).
@@ -106,6 +117,7 @@ fn main() -> ExitCode {
         Command::TrainEval { smoke, options } => train_eval::run(smoke, &options),
         Command::Matches { check } => matches::run(check),
         Command::Wheel { target_cpu } => wheel::build(target_cpu.as_deref()).map(drop),
+        Command::BookDocs { check } => book_docs::run(check),
         Command::Test { python_only: false } => test::run_all(),
         Command::Test { python_only: true } => test::python_tests(&book::workspace_root()),
     };
