@@ -11,7 +11,7 @@
 #![no_main]
 
 use bitgames::othello::Square;
-use bitgames::player::gtp::{self, GtpMove, GtpReply};
+use bitgames_arena::player::gtp::{self, GtpMove, GtpReply};
 use bitgames_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 

@@ -19,11 +19,10 @@
 //!   instances, then time them (`bitgames compare`);
 //! - [`match_game`]: one engine game of a match, seeded and seated the same everywhere
 //!   (`bitgames match`, distributed self-play);
-//! - [`player`]: engines as values, ours and external programs (GTP, NBoard, a UCI-style
-//!   protocol, Entelect bot directories) behind one interface;
-//! - [`referee`]: the match referee, which judges every move, kills engines that overrun
-//!   and records forfeits (`bitgames match`);
 //! - [`solve`]: the record of a solved Othello endgame (`bitgames solve --json`).
+//!
+//! Engines as values (ours and external programs), the protocol clients and servers and the
+//! match referee are in the `bitgames-arena` crate, built on this one.
 //!
 //! ```
 //! use bitgames::search::{Evaluate, PositionTask, perft};
@@ -60,9 +59,7 @@ mod error;
 pub mod kernels;
 pub mod match_game;
 mod name;
-pub mod player;
 mod position;
-pub mod referee;
 pub mod solve;
 pub mod target;
 

@@ -1,5 +1,5 @@
 //! `bitgames match`: many refereed games between two engines, ours or external programs,
-//! scored with an Elo difference (see `bitgames::referee`).
+//! scored with an Elo difference (see `bitgames_arena::referee`).
 //!
 //! On SIGINT (Ctrl-C) or SIGTERM no new game starts, the games in progress are abandoned
 //! (their external engines killed), and the records and summary of the games finished so
@@ -10,14 +10,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use bitgames::player::{Clock, EngineSpec, Interrupt};
-use bitgames::referee::towerdefence::play_towerdefence_game_until;
-use bitgames::referee::{
-    MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game_until,
-};
 use bitgames::search::elo::elo_summary;
 use bitgames::search::{Evaluate, PositionTask};
 use bitgames::{AnyPosition, GameName};
+use bitgames_arena::player::{Clock, EngineSpec, Interrupt};
+use bitgames_arena::referee::towerdefence::play_towerdefence_game_until;
+use bitgames_arena::referee::{
+    MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game_until,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, clap::Args)]

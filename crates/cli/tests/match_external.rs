@@ -1,5 +1,5 @@
 //! `bitgames match` against external programs (the scripted fakes of
-//! crates/bitgames/tests/engines/): the records, the summary, the JSON last line, and
+//! crates/arena/tests/engines/): the records, the summary, the JSON last line, and
 //! bad engine specs as one-line errors.
 
 use std::path::Path;
@@ -13,8 +13,7 @@ fn bitgames(args: &[&str]) -> Output {
 }
 
 fn fake_gtp(mode: &str, pid_file: &Path) -> String {
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../bitgames/tests/engines/fake_gtp.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../arena/tests/engines/fake_gtp.py");
     format!(
         "gtp:python3 -B '{}' {mode} '{}'",
         script.display(),

@@ -45,14 +45,14 @@ use crate::{AnyMove, AnyPosition, Error, GameName};
 /// Who plays: one of our engines or an external program, as `bitgames match` names it.
 ///
 /// ```
-/// use bitgames::player::EngineSpec;
+/// use bitgames_arena::player::EngineSpec;
 ///
 /// let spec: EngineSpec = "gtp:edax -gtp -l 10".parse()?;
 /// assert_eq!(spec, EngineSpec::Gtp(vec!["edax".into(), "-gtp".into(), "-l".into(), "10".into()]));
 /// assert_eq!(spec.to_string(), "gtp:edax -gtp -l 10");
 /// assert!("gtp:".parse::<EngineSpec>().is_err());
 /// assert!("stockfish".parse::<EngineSpec>().is_err());
-/// # Ok::<(), bitgames::player::SpecError>(())
+/// # Ok::<(), bitgames_arena::player::SpecError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineSpec {
@@ -256,7 +256,7 @@ pub const MAX_QUOTED: usize = 200;
 /// `text` cut to at most `max` characters, an ellipsis (`…`) marking the cut.
 ///
 /// ```
-/// use bitgames::player::shorten;
+/// use bitgames_arena::player::shorten;
 ///
 /// assert_eq!(shorten("bestmove d3", 200), "bestmove d3");
 /// assert_eq!(shorten("abcdef", 3), "abc…");
@@ -274,7 +274,7 @@ pub fn shorten(text: &str, max: usize) -> String {
 /// abandons the game in progress. Clones share the flag.
 ///
 /// ```
-/// use bitgames::player::Interrupt;
+/// use bitgames_arena::player::Interrupt;
 ///
 /// let interrupt = Interrupt::default();
 /// let handle = interrupt.clone();

@@ -30,12 +30,12 @@ use serde_json::json;
 pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings};
 pub use summary::{MatchSummary, Thinking};
 
-use crate::match_game::MAX_PLIES;
 pub use crate::player::Interrupt;
 use crate::player::{
     Clock, EngineSpec, Fault, GameSoFar, MAX_QUOTED, shorten, start_board_engine_with,
 };
 use crate::{AnyMove, AnyPosition, Error, GameName};
+use bitgames::match_game::MAX_PLIES;
 
 /// Engine A (the one whose score is reported) or engine B.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

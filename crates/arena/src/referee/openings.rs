@@ -4,9 +4,9 @@ use std::collections::HashSet;
 
 use bitgames_search::{Evaluate, Game, PositionTask};
 
-use crate::match_game::random_opening;
 use crate::othello::{self, book, symmetry};
 use crate::{AnyMove, AnyPosition, Error};
+use bitgames::match_game::random_opening;
 
 /// The balance an Othello opening must have: its book score (a 9-ply search, hundredths
 /// of a disc for the side to move) within this of zero.

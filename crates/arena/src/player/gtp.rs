@@ -69,14 +69,14 @@ pub enum GtpError {
 /// Reads one response: `text` holds its lines without the terminating empty line.
 ///
 /// ```
-/// use bitgames::player::gtp::{GtpMove, parse_move, parse_reply};
+/// use bitgames_arena::player::gtp::{GtpMove, parse_move, parse_reply};
 ///
 /// let reply = parse_reply("=12 D3")?;
 /// assert_eq!((reply.success, reply.id, reply.text.as_str()), (true, Some(12), "D3"));
 /// assert_eq!(parse_move(&reply.text)?, GtpMove::Vertex("d3".into()));
 /// assert!(!parse_reply("? illegal move")?.success);
 /// assert!(parse_reply("d3").is_err());
-/// # Ok::<(), bitgames::player::gtp::GtpError>(())
+/// # Ok::<(), bitgames_arena::player::gtp::GtpError>(())
 /// ```
 pub fn parse_reply(text: &str) -> Result<GtpReply, GtpError> {
     let text = text.trim_start();
@@ -117,12 +117,12 @@ pub fn parse_reply(text: &str) -> Result<GtpReply, GtpError> {
 /// status line at all is refused as [`parse_reply`] refuses its text.
 ///
 /// ```
-/// use bitgames::player::gtp::parse_response;
+/// use bitgames_arena::player::gtp::parse_response;
 ///
 /// let reply = parse_response("*** SEARCH STILL RUNNING ? (1) ***\n= g7")?;
 /// assert_eq!(reply.text, "g7");
 /// assert!(parse_response("d3").is_err());
-/// # Ok::<(), bitgames::player::gtp::GtpError>(())
+/// # Ok::<(), bitgames_arena::player::gtp::GtpError>(())
 /// ```
 pub fn parse_response(text: &str) -> Result<GtpReply, GtpError> {
     let mut offset = 0;

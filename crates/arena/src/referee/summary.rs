@@ -14,7 +14,7 @@ use super::Side;
 ///
 /// ```
 /// use std::time::Duration;
-/// use bitgames::referee::Thinking;
+/// use bitgames_arena::referee::Thinking;
 ///
 /// let mut thinking = Thinking::default();
 /// assert_eq!(thinking.mean(), None);

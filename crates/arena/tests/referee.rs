@@ -6,15 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use bitgames::player::{Clock, EngineSpec, EntelectBot};
-use bitgames::referee::towerdefence::play_towerdefence_game;
-use bitgames::referee::{
-    MatchConfig, MatchSummary, RefereedGame, Side, Thinking, opening, othello_book_openings,
-    play_board_game,
-};
 use bitgames::search::engine::EngineKind;
 use bitgames::search::{Outcome, Player};
 use bitgames::{AnyPosition, GameName};
+use bitgames_arena::player::{Clock, EngineSpec, EntelectBot};
+use bitgames_arena::referee::towerdefence::play_towerdefence_game;
+use bitgames_arena::referee::{
+    MatchConfig, MatchSummary, RefereedGame, Side, Thinking, opening, othello_book_openings,
+    play_board_game,
+};
 
 fn engines_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines")
@@ -326,7 +326,7 @@ fn bot_json_names_the_command_the_official_runner_runs() {
 
 #[test]
 fn engine_specs_parse_and_refuse() {
-    use bitgames::player::SpecError;
+    use bitgames_arena::player::SpecError;
 
     let gtp: EngineSpec = "gtp:'/opt/my engine/edax' -gtp".parse().expect("a spec");
     assert_eq!(
@@ -761,7 +761,7 @@ go*) echo "bestmove $long" ;; esac; done"#;
     );
     assert!(forfeit.reason.contains('…'), "{}", forfeit.reason);
     assert!(
-        forfeit.reason.chars().count() <= bitgames::referee::MAX_REASON,
+        forfeit.reason.chars().count() <= bitgames_arena::referee::MAX_REASON,
         "{} characters",
         forfeit.reason.len()
     );
@@ -772,7 +772,7 @@ go*) echo "bestmove $long" ;; esac; done"#;
 /// the engine has a minute to think.
 #[test]
 fn an_interrupt_abandons_the_game_and_kills_the_engine() {
-    use bitgames::referee::{Interrupt, play_board_game_until};
+    use bitgames_arena::referee::{Interrupt, play_board_game_until};
     let dir = scratch("referee-interrupt");
     let pid_file = dir.join("engine.pid");
     let script = format!(
