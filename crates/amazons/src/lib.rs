@@ -64,8 +64,8 @@ mod square;
 pub use distances::{DistanceLayers, MAX_LAYERS};
 pub use error::Error;
 pub use kernels::{
-    Galloping, Kernels, KoggeStone, Naive, Shift, StrategyVisitor, Table, for_each_strategy,
-    strategies, table_portable_reach,
+    Galloping, Kernels, KoggeStone, Naive, Shift, StrategyId, StrategyTask, StrategyVisitor, Table,
+    for_each_strategy, strategies, table_portable_reach,
 };
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};

@@ -32,5 +32,5 @@ pub use diagram::DiagramError;
 pub use geometry::{Amazons, Direction, Geometry, Othello, Santorini, TowerDefence};
 pub use layers::DistanceLayers;
 pub use square::{Notation, ParseSquareError, Square};
-pub use strategy::{Strategy, StrategyInfo, StrategyKind};
+pub use strategy::{Strategy, StrategyInfo, StrategyKind, UnknownStrategy};
 pub use word::Word;

@@ -3,10 +3,11 @@
 //! Each game declares its hot operations in one trait (for example Othello's `Kernels`) and
 //! implements it for several zero-sized strategy types, each declared with [`strategy!`] in
 //! its own module (a plain `mod naive;` item, so `cargo fmt` formats it). The game's kernels
-//! module then lists the types once with [`strategies!`], which generates the visitor that
-//! tests, benches, `bitgames compare` and the run-time choice of strategy
-//! (`bitgames::AnyPosition::run`) all enumerate: adding a strategy is its new file, its
-//! `mod` and `pub use` lines, and one line in that list.
+//! module then lists the types once with [`strategies!`], which generates the game's
+//! `StrategyId` enum (a strategy as a value: parsed from its name, dispatched with a
+//! `match`, the door from a run-time choice to the type) and the visitor that tests, benches
+//! and `bitgames compare` enumerate: adding a strategy is its new file, its `mod` and
+//! `pub use` lines, and one line in that list.
 
 use core::fmt;
 
@@ -113,20 +114,54 @@ macro_rules! strategy {
     };
 }
 
-/// Lists a game's strategy types once and generates
+/// A strategy name that is none of a game's strategies in this build: what each game's
+/// `StrategyId::from_str` refuses, with the names it would take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStrategy {
+    /// The game, as its crate names it (`othello`).
+    pub game: &'static str,
+    /// The name given.
+    pub name: String,
+    /// Every strategy compiled into this build, in the game's order (the oracle first).
+    pub choices: Vec<&'static str>,
+}
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} strategy {:?}; choose one of: {}",
+            self.game,
+            self.name,
+            self.choices.join(", ")
+        )
+    }
+}
+
+impl core::error::Error for UnknownStrategy {}
+
+/// Lists a game's strategy types once and generates, for choosing a strategy at run time
+/// and for code that runs once per strategy:
 ///
-/// - `trait StrategyVisitor { fn visit<S: Kernels>(&mut self); }`: something done once per
-///   strategy, generic over it (tests, benches, the comparison harness, dispatch);
-/// - `fn for_each_strategy(&mut impl StrategyVisitor)`: visits every strategy compiled into
-///   this build, in list order (the naive oracle first);
+/// - `enum StrategyId`: one variant per strategy type compiled into this build (same
+///   name), a plain `Copy` value with `StrategyId::ALL` (list order, the naive oracle
+///   first), `Display` and `FromStr` (the strategy's [`Strategy::NAME`]; a bad name is an
+///   [`UnknownStrategy`] listing the choices), `Default` = the `fastest` type, and
+///   [`StrategyInfo`] through `info()`;
+/// - `trait StrategyTask { type Output; fn run<S: Kernels>(self) -> Self::Output; }`: work
+///   written once, generic over the strategy, that `StrategyId::run` dispatches to with a
+///   `match` (the one place a value becomes a type);
+/// - `trait StrategyVisitor { fn visit<S: Kernels>(&mut self); }` and
+///   `fn for_each_strategy(&mut impl StrategyVisitor)`: something done for every strategy
+///   in list order (tests, benches, the comparison harness);
 /// - `fn strategies() -> Vec<StrategyInfo>`: their names, kinds and ideas, in that order.
 ///
-/// The first line names the game's kernels trait, which every listed type implements. The
-/// types must be in scope where the macro is invoked: each lives in its own module, declared
-/// as a plain item next to the list (`mod naive;` and `pub use naive::Naive;`), so that
-/// `cargo fmt` sees the module's file. A `#[cfg(...)]` before an entry visits that strategy
-/// only where the condition holds, for CPU-specific strategies; give its `mod` and `pub use`
-/// the same attribute.
+/// The header names the game (for messages), its kernels trait (which every listed type
+/// implements) and its fastest strategy. The types must be in scope where the macro is
+/// invoked: each lives in its own module, declared as a plain item next to the list
+/// (`mod naive;` and `pub use naive::Naive;`), so that `cargo fmt` sees the module's file.
+/// A `#[cfg(...)]` before an entry lists that strategy only where the condition holds, for
+/// CPU-specific strategies; give its `mod` and `pub use` the same attribute.
 ///
 /// ```
 /// use bitgames_bitboard::Strategy;
@@ -172,7 +207,9 @@ macro_rules! strategy {
 /// pub use avx512::Avx512;
 ///
 /// bitgames_bitboard::strategies! {
+///     game: "nim";
 ///     kernels: Kernels;
+///     fastest: Shift;
 ///     Naive,
 ///     Shift,
 ///     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
@@ -186,6 +223,15 @@ macro_rules! strategy {
 ///     }
 /// }
 ///
+/// // Work chosen at run time: a name becomes a value, the value a type.
+/// struct Answer;
+/// impl StrategyTask for Answer {
+///     type Output = (&'static str, u32);
+///     fn run<S: Kernels>(self) -> Self::Output {
+///         (S::NAME, S::answer())
+///     }
+/// }
+///
 /// # fn main() {
 /// let mut answers = Answers(Vec::new());
 /// for_each_strategy(&mut answers);
@@ -193,16 +239,123 @@ macro_rules! strategy {
 /// assert_eq!(names[..2], ["naive", "shift"]);
 /// assert_eq!(names.len(), answers.0.len());
 /// assert!(answers.0.iter().all(|&a| a == 42));
+///
+/// let naive: StrategyId = "naive".parse().unwrap();
+/// assert_eq!(naive, StrategyId::Naive);
+/// assert_eq!(naive.run(Answer), ("naive", 42));
+/// assert_eq!(StrategyId::default().to_string(), "shift");
+/// assert_eq!(StrategyId::ALL.len(), names.len());
+/// let err = "magic".parse::<StrategyId>().unwrap_err();
+/// assert!(err.to_string().starts_with("unknown nim strategy \"magic\"; choose one of: naive, shift"));
 /// # }
 /// ```
 #[macro_export]
 macro_rules! strategies {
     (
+        game: $game:literal;
         kernels: $kernels:ident;
+        fastest: $fastest:ty;
         $( $(#[cfg($cfg:meta)])* $strategy:ident ),+ $(,)?
     ) => {
+        /// One of the game's kernel strategies as a plain value, for choosing one at run
+        /// time (a command-line flag, a web request): parse it from its name, print it,
+        /// list them all ([`StrategyId::ALL`]), and run generic work on the strategy type
+        /// it names with [`StrategyId::run`]. The default is the fastest.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum StrategyId {
+            $(
+                $(#[cfg($cfg)])*
+                #[doc = concat!("[`", stringify!($strategy), "`].")]
+                $strategy,
+            )+
+        }
+
+        impl StrategyId {
+            /// Every strategy compiled into this build, in list order (the naive oracle
+            /// first).
+            pub const ALL: &'static [StrategyId] = &[
+                $( $(#[cfg($cfg)])* StrategyId::$strategy, )+
+            ];
+
+            /// The strategy's name, as the command line, the benches and reports write it.
+            pub fn name(self) -> &'static str {
+                self.info().name
+            }
+
+            /// The strategy's name, kind and idea.
+            pub fn info(self) -> $crate::StrategyInfo {
+                match self {
+                    $(
+                        $(#[cfg($cfg)])*
+                        StrategyId::$strategy => <$strategy as $crate::Strategy>::info(),
+                    )+
+                }
+            }
+
+            /// Runs `task` on the strategy type this value names.
+            #[inline]
+            pub fn run<T: StrategyTask>(self, task: T) -> T::Output {
+                match self {
+                    $(
+                        $(#[cfg($cfg)])*
+                        StrategyId::$strategy => task.run::<$strategy>(),
+                    )+
+                }
+            }
+        }
+
+        impl ::core::default::Default for StrategyId {
+            /// The fastest strategy, the one positions use unless told otherwise.
+            fn default() -> Self {
+                /// The value of each listed strategy type, so that the fastest type
+                /// (a `cfg`-chosen alias) gives its value without comparing names.
+                trait Listed {
+                    const ID: StrategyId;
+                }
+                $(
+                    $(#[cfg($cfg)])*
+                    impl Listed for $strategy {
+                        const ID: StrategyId = StrategyId::$strategy;
+                    }
+                )+
+                <$fastest as Listed>::ID
+            }
+        }
+
+        impl ::core::fmt::Display for StrategyId {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::core::str::FromStr for StrategyId {
+            type Err = $crate::UnknownStrategy;
+
+            fn from_str(name: &str) -> ::core::result::Result<Self, Self::Err> {
+                StrategyId::ALL
+                    .iter()
+                    .copied()
+                    .find(|id| id.name() == name)
+                    .ok_or_else(|| $crate::UnknownStrategy {
+                        game: $game,
+                        name: name.to_owned(),
+                        choices: StrategyId::ALL.iter().map(|id| id.name()).collect(),
+                    })
+            }
+        }
+
+        /// Work written once, generic over the kernel strategy, for
+        /// [`StrategyId::run`] to run on the strategy a value names.
+        pub trait StrategyTask {
+            /// What the work returns.
+            type Output;
+
+            /// Does the work with the strategy `S`.
+            fn run<S: $kernels>(self) -> Self::Output;
+        }
+
         /// Something done once per strategy, generic over it (tests, benches, the
-        /// comparison harness, run-time dispatch). Used with [`for_each_strategy`].
+        /// comparison harness). Used with [`for_each_strategy`].
         pub trait StrategyVisitor {
             /// Called once with each strategy.
             fn visit<S: $kernels>(&mut self);
@@ -217,17 +370,9 @@ macro_rules! strategies {
             )+
         }
 
-        /// Every strategy's name, kind and idea, in [`for_each_strategy`] order.
+        /// Every strategy's name, kind and idea, in [`StrategyId::ALL`] order.
         pub fn strategies() -> ::std::vec::Vec<$crate::StrategyInfo> {
-            struct Collect(::std::vec::Vec<$crate::StrategyInfo>);
-            impl StrategyVisitor for Collect {
-                fn visit<S: $kernels>(&mut self) {
-                    self.0.push(<S as $crate::Strategy>::info());
-                }
-            }
-            let mut collect = Collect(::std::vec::Vec::new());
-            for_each_strategy(&mut collect);
-            collect.0
+            StrategyId::ALL.iter().map(|id| id.info()).collect()
         }
     };
 }

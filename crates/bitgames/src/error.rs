@@ -59,6 +59,17 @@ pub enum Error {
         /// `first`, `second` or `draw`.
         outcome: &'static str,
     },
+    /// A god name Santorini does not have.
+    #[error(transparent)]
+    UnknownGod(bitgames_santorini::Error),
+    /// Gods written as one argument that are not two names separated by a comma.
+    #[error(
+        "gods {}: expected two gods, player 1's first (for example apollo,minotaur); choose \
+         from {}",
+        Excerpt(.0),
+        bitgames_santorini::God::names()
+    )]
+    GodCount(String),
     /// God powers asked of a game without them (only Santorini has gods).
     #[error("{0} has no god powers (--gods is for santorini)")]
     NoGods(GameName),
@@ -68,6 +79,14 @@ pub enum Error {
     /// A count that was interrupted or does not fit in 64 bits.
     #[error(transparent)]
     Perft(#[from] bitgames_search::PerftStop),
+    /// A strategy of one game asked of a position of another.
+    #[error("a {strategy} strategy cannot run a {position} position")]
+    WrongStrategy {
+        /// The position's game.
+        position: GameName,
+        /// The strategy's game.
+        strategy: GameName,
+    },
     /// A move of one game offered to a position of another.
     #[error("a {mv} move cannot be played in a {position} position")]
     WrongGame {

@@ -10,9 +10,12 @@
 //! - [`AnyPosition`]: the game registry's one value, a position of any board game with
 //!   parse, print, moves, play, outcome and a per-square [`Board`], and typed [`Error`]s
 //!   (unknown game, unknown strategy with the choices, bad position, illegal move);
-//! - [`AnyPosition::run`]: run work written once against the [`search::Game`] trait (a
-//!   [`search::PositionTask`]) on the kernel strategy named at run time, the one generic
-//!   door for per-strategy work; [`strategies`] lists a game's strategies;
+//! - [`AnyStrategy`]: a game's kernel strategy chosen at run time, as a value (parsed
+//!   from its name, listed by [`AnyStrategy::all`]); [`AnyPosition::run`] runs work
+//!   written once against the [`search::Game`] trait (a [`search::PositionTask`]) on it,
+//!   the one generic door for per-strategy work;
+//! - [`setup`]: the one reader of what front ends take from a person (game, position,
+//!   gods, strategy);
 //! - [`kernels`]: every registered kernel operation run by every strategy on one position
 //!   (the web app's Kernels page);
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
@@ -26,13 +29,13 @@
 //!
 //! ```
 //! use bitgames::search::{Evaluate, PositionTask, perft};
-//! use bitgames::{AnyPosition, GameName};
+//! use bitgames::{AnyPosition, AnyStrategy, GameName};
 //!
 //! // Work written once, generic over the game and its kernels.
 //! struct Perft(u32);
 //! impl PositionTask for Perft {
 //!     type Output = u64;
-//!     fn run<G: Evaluate>(self, root: G, _strategy: &'static str) -> u64 {
+//!     fn run<G: Evaluate>(self, root: G) -> u64 {
 //!         perft(&root, self.0)
 //!     }
 //! }
@@ -40,11 +43,12 @@
 //! // Othello perft 4 from the start is 244 (Aart Bik's published table).
 //! let game: GameName = "othello".parse()?;
 //! let start = AnyPosition::start(game)?;
-//! assert_eq!(start.run(Some("shift"), Perft(4))?, 244);
-//! assert_eq!(start.perft(4, None)?, 244);
+//! let shift = AnyStrategy::parse(game, "shift")?;
+//! assert_eq!(start.run(shift, Perft(4))?, 244);
+//! assert_eq!(start.perft(4, AnyStrategy::fastest(game))?, 244);
 //!
 //! // A strategy the game lacks is refused with the choices.
-//! let err = start.run(Some("magic"), Perft(4)).unwrap_err();
+//! let err = AnyStrategy::parse(game, "magic").unwrap_err();
 //! assert!(err.to_string().starts_with("unknown othello strategy \"magic\"; choose one of: naive, shift"));
 //! # Ok::<(), bitgames::Error>(())
 //! ```
@@ -54,13 +58,14 @@
 
 mod board;
 pub mod compare;
-mod dispatch;
 mod error;
 pub mod kernels;
 pub mod match_game;
 mod name;
 mod position;
+pub mod setup;
 pub mod solve;
+mod strategy;
 pub mod target;
 
 pub use bitgames_amazons as amazons;
@@ -70,7 +75,7 @@ pub use bitgames_santorini as santorini;
 pub use bitgames_search as search;
 pub use bitgames_towerdefence as towerdefence;
 pub use board::{Board, Cell, Piece};
-pub use dispatch::strategies;
 pub use error::{Error, GameError};
 pub use name::{GameName, UnknownGame};
 pub use position::{AnyMove, AnyPosition};
+pub use strategy::{AnyStrategy, strategies};

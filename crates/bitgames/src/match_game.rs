@@ -9,7 +9,7 @@ use bitgames_search::{Evaluate, Outcome, Player, PositionTask};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::{AnyPosition, Error, GameName};
+use crate::{AnyPosition, AnyStrategy, Error, GameName};
 
 /// Games longer than this many plies after the opening are scored as draws (none of the
 /// games gets near it).
@@ -92,62 +92,22 @@ pub fn play_match_game_from<A: Evaluate, B: Evaluate>(
     settings: &MatchSettings,
     index: u64,
 ) -> Result<MatchGame, Error> {
-    let engine_failed = |err: &dyn std::fmt::Display| Error::Engine(format!("{err}"));
-    let mut a_position = a_root;
-    let mut moves = Vec::new();
-    for mv in random_opening(a_root, settings.seed, settings.opening_plies, index) {
-        moves.push(mv.to_string());
-        a_position = a_position.play(mv);
-    }
-    let opening_plies = moves.len();
-    let a_seat = if index.is_multiple_of(2) {
-        Player::First
-    } else {
-        Player::Second
-    };
-    // B's kernels may differ from A's: it follows the same moves on its own position type.
-    let mut b_position = b_root;
-    for mv in &moves {
-        let mv = b_position.parse_move(mv).map_err(|e| engine_failed(&e))?;
-        b_position = b_position.play(mv);
-    }
-    let engine_seed = settings.seed ^ (index << 8);
-    let mut a = Engine::<A>::new(settings.a, engine_seed);
-    let mut b = Engine::<B>::new(settings.b, engine_seed.wrapping_add(1));
-    while !a_position.outcome().is_over() && moves.len() - opening_plies < MAX_PLIES {
-        let text = if a_position.side_to_move() == a_seat {
-            a.choose(&a_position, settings.time)
-                .map(|c| c.mv.to_string())
-        } else {
-            b.choose(&b_position, settings.time)
-                .map(|c| c.mv.to_string())
-        }
-        .ok_or_else(|| engine_failed(&"an engine found no move in an unfinished game"))?;
-        let a_move = a_position
-            .parse_move(&text)
-            .map_err(|e| engine_failed(&e))?;
-        let b_move = b_position
-            .parse_move(&text)
-            .map_err(|e| engine_failed(&e))?;
-        a.observe(&a_position, a_move);
-        b.observe(&b_position, b_move);
-        a_position = a_position.play(a_move);
-        b_position = b_position.play(b_move);
-        moves.push(text);
-    }
-    Ok(MatchGame {
-        a_seat,
-        moves,
-        opening_plies,
-        outcome: a_position.outcome(),
-    })
+    let opening = opening_texts(a_root, settings, index);
+    let [a_seed, b_seed] = engine_seeds(settings, index);
+    play_seats(
+        Box::new(Seat::new(a_root, settings.a, a_seed)),
+        Box::new(Seat::new(b_root, settings.b, b_seed)),
+        opening,
+        settings,
+        index,
+    )
 }
 
-/// [`play_match_game`] with the game and each engine's kernel strategy chosen at run time
-/// (the fastest when `None`): what `bitgames match` and distributed self-play call.
+/// [`play_match_game`] with the game and each engine's kernel strategy chosen at run time:
+/// what `bitgames match` and distributed self-play call.
 pub fn play_named_match_game(
     game: GameName,
-    strategies: [Option<&str>; 2],
+    strategies: [AnyStrategy; 2],
     settings: &MatchSettings,
     index: u64,
 ) -> Result<MatchGame, Error> {
@@ -155,38 +115,142 @@ pub fn play_named_match_game(
 }
 
 /// [`play_named_match_game`] from a given root position (a Santorini board with gods, say).
+/// Each engine's strategy is one dispatch of its own: the seats meet as trait objects, so
+/// two strategies never nest one generic call inside another.
 pub fn play_named_match_game_from(
     start: AnyPosition,
-    strategies: [Option<&str>; 2],
+    strategies: [AnyStrategy; 2],
     settings: &MatchSettings,
     index: u64,
 ) -> Result<MatchGame, Error> {
-    struct WithA<'a> {
-        start: AnyPosition,
-        b_strategy: Option<&'a str>,
-        settings: &'a MatchSettings,
-        index: u64,
+    struct Opening<'a>(&'a MatchSettings, u64);
+    impl PositionTask for Opening<'_> {
+        type Output = Vec<String>;
+        fn run<G: Evaluate>(self, root: G) -> Vec<String> {
+            opening_texts(root, self.0, self.1)
+        }
     }
-    impl PositionTask for WithA<'_> {
-        type Output = Result<MatchGame, Error>;
-        fn run<A: Evaluate>(self, a_root: A, _: &'static str) -> Self::Output {
-            struct WithAB<'a, A>(&'a MatchSettings, u64, A);
-            impl<A: Evaluate> PositionTask for WithAB<'_, A> {
-                type Output = Result<MatchGame, Error>;
-                fn run<B: Evaluate>(self, b_root: B, _: &'static str) -> Self::Output {
-                    play_match_game_from::<A, B>(self.2, b_root, self.0, self.1)
-                }
-            }
-            let task = WithAB::<A>(self.settings, self.index, a_root);
-            self.start.run(self.b_strategy, task)?
+    struct MakeSeat(EngineKind, u64);
+    impl PositionTask for MakeSeat {
+        type Output = Box<dyn Seated>;
+        fn run<G: Evaluate>(self, root: G) -> Box<dyn Seated> {
+            Box::new(Seat::new(root, self.0, self.1))
         }
     }
     let [a_strategy, b_strategy] = strategies;
-    let task = WithA {
-        start,
-        b_strategy,
-        settings,
-        index,
+    let [a_seed, b_seed] = engine_seeds(settings, index);
+    let opening = start.run(a_strategy, Opening(settings, index))?;
+    let a = start.run(a_strategy, MakeSeat(settings.a, a_seed))?;
+    let b = start.run(b_strategy, MakeSeat(settings.b, b_seed))?;
+    play_seats(a, b, opening, settings, index)
+}
+
+/// The random opening of game `index` as text, drawn on `root`'s kernels.
+fn opening_texts<G: Evaluate>(root: G, settings: &MatchSettings, index: u64) -> Vec<String> {
+    random_opening(root, settings.seed, settings.opening_plies, index)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The seeds of engines A and B in game `index`.
+fn engine_seeds(settings: &MatchSettings, index: u64) -> [u64; 2] {
+    let seed = settings.seed ^ (index << 8);
+    [seed, seed.wrapping_add(1)]
+}
+
+/// One engine and its own copy of the game, on its own kernels: moves cross between the
+/// seats as text, so each seat's position type stays inside it.
+trait Seated {
+    /// Plays `text` (checked), telling the engine first when `observe` (moves made after
+    /// the opening; the engine never saw the opening's).
+    fn play(&mut self, text: &str, observe: bool) -> Result<(), Error>;
+    /// The engine's move in the current position, as text.
+    fn choose(&mut self, time: Duration) -> Option<String>;
+    /// The current position's outcome.
+    fn outcome(&self) -> Outcome;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Player;
+}
+
+/// [`Seated`] for an engine of ours on the position type `G`.
+struct Seat<G: Evaluate> {
+    engine: Engine<G>,
+    position: G,
+}
+
+impl<G: Evaluate> Seat<G> {
+    fn new(root: G, kind: EngineKind, seed: u64) -> Self {
+        Seat {
+            engine: Engine::new(kind, seed),
+            position: root,
+        }
+    }
+}
+
+impl<G: Evaluate> Seated for Seat<G> {
+    fn play(&mut self, text: &str, observe: bool) -> Result<(), Error> {
+        let mv = self
+            .position
+            .parse_move(text)
+            .map_err(|e| Error::Engine(e.to_string()))?;
+        if observe {
+            self.engine.observe(&self.position, mv);
+        }
+        self.position = self.position.play(mv);
+        Ok(())
+    }
+
+    fn choose(&mut self, time: Duration) -> Option<String> {
+        self.engine
+            .choose(&self.position, time)
+            .map(|c| c.mv.to_string())
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.position.outcome()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.position.side_to_move()
+    }
+}
+
+/// The game loop: the opening on both seats, then each engine in turn, A first in even
+/// games, until the game ends or [`MAX_PLIES`] more plies have been played.
+fn play_seats(
+    mut a: Box<dyn Seated>,
+    mut b: Box<dyn Seated>,
+    opening: Vec<String>,
+    settings: &MatchSettings,
+    index: u64,
+) -> Result<MatchGame, Error> {
+    for text in &opening {
+        a.play(text, false)?;
+        b.play(text, false)?;
+    }
+    let opening_plies = opening.len();
+    let mut moves = opening;
+    let a_seat = if index.is_multiple_of(2) {
+        Player::First
+    } else {
+        Player::Second
     };
-    start.run(a_strategy, task)?
+    while !a.outcome().is_over() && moves.len() - opening_plies < MAX_PLIES {
+        let text = if a.side_to_move() == a_seat {
+            a.choose(settings.time)
+        } else {
+            b.choose(settings.time)
+        }
+        .ok_or_else(|| Error::Engine("an engine found no move in an unfinished game".to_owned()))?;
+        a.play(&text, true)?;
+        b.play(&text, true)?;
+        moves.push(text);
+    }
+    Ok(MatchGame {
+        a_seat,
+        moves,
+        opening_plies,
+        outcome: a.outcome(),
+    })
 }

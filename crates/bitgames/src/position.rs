@@ -3,11 +3,11 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use bitgames_search::{Game, GameFamily, Outcome, PerftStop, Player, PositionTask};
+use bitgames_search::{Game, Outcome, PerftStop, Player, PositionTask};
 
 use crate::board::Board;
 use crate::error::{Error, GameError};
-use crate::{GameName, amazons, othello, santorini};
+use crate::{AnyStrategy, GameName, amazons, othello, santorini};
 
 /// Runs `$body` with `$p` bound to the game position inside `$position`, whatever its game.
 macro_rules! each_game {
@@ -188,6 +188,16 @@ impl AnyPosition {
         }
     }
 
+    /// Santorini's gods, player 1's first; `None` for the games without them.
+    pub fn gods(&self) -> Option<[santorini::God; 2]> {
+        match self {
+            AnyPosition::Santorini(p) => {
+                Some([Player::First, Player::Second].map(|player| p.god(player)))
+            }
+            _ => None,
+        }
+    }
+
     /// A random position reachable from the game's start (the random walk each game's
     /// `RandomPosition` defines, as the kernel tests and `bitgames compare` draw them).
     pub fn random<R: rand::Rng + ?Sized>(game: GameName, rng: &mut R) -> Result<Self, Error> {
@@ -322,40 +332,31 @@ impl AnyPosition {
         Board::of(self)
     }
 
-    /// Runs `task` from this position on the game's kernels named `strategy` (the fastest
-    /// when `None`): the one door from a value chosen at run time to code generic over the
-    /// position type.
-    pub fn run<T: PositionTask>(
-        &self,
-        strategy: Option<&str>,
-        task: T,
-    ) -> Result<T::Output, Error> {
-        fn on<P: GameFamily, T: PositionTask>(
-            game: GameName,
-            position: &P,
-            strategy: Option<&str>,
-            task: T,
-        ) -> Result<T::Output, Error> {
-            let name = strategy.unwrap_or(P::FASTEST);
-            position
-                .run_with(name, task)
-                .map_err(|_| Error::UnknownStrategy {
-                    game,
-                    name: name.to_owned(),
-                    choices: crate::strategies(game).iter().map(|s| s.name).collect(),
-                })
-        }
-        let game = self.game();
-        each_game!(self, p => on(game, p, strategy, task))
+    /// Runs `task` from this position on the kernels `strategy` names: the one door from
+    /// a value chosen at run time to code generic over the position type (a `match` on
+    /// the game and the strategy). [`Error::WrongStrategy`] when `strategy` is another
+    /// game's.
+    pub fn run<T: PositionTask>(&self, strategy: AnyStrategy, task: T) -> Result<T::Output, Error> {
+        Ok(match (self, strategy) {
+            (AnyPosition::Santorini(p), AnyStrategy::Santorini(id)) => p.run_with(id, task),
+            (AnyPosition::Othello(p), AnyStrategy::Othello(id)) => p.run_with(id, task),
+            (AnyPosition::Amazons(p), AnyStrategy::Amazons(id)) => p.run_with(id, task),
+            _ => {
+                return Err(Error::WrongStrategy {
+                    position: self.game(),
+                    strategy: strategy.game(),
+                });
+            }
+        })
     }
 
     /// Perft: the leaves `depth` plies below, bulk-counted at the last ply, on one thread
-    /// with the named kernel strategy (the fastest when `None`).
-    pub fn perft(&self, depth: u32, strategy: Option<&str>) -> Result<u64, Error> {
+    /// with the kernels `strategy` names.
+    pub fn perft(&self, depth: u32, strategy: AnyStrategy) -> Result<u64, Error> {
         struct Perft(u32);
         impl PositionTask for Perft {
             type Output = u64;
-            fn run<G: bitgames_search::Evaluate>(self, root: G, _: &'static str) -> u64 {
+            fn run<G: bitgames_search::Evaluate>(self, root: G) -> u64 {
                 bitgames_search::perft(&root, self.0)
             }
         }
@@ -368,13 +369,13 @@ impl AnyPosition {
     pub fn perft_until(
         &self,
         depth: u32,
-        strategy: Option<&str>,
+        strategy: AnyStrategy,
         stop: &AtomicBool,
     ) -> Result<u64, Error> {
         struct Perft<'a>(u32, &'a AtomicBool);
         impl PositionTask for Perft<'_> {
             type Output = Result<u64, PerftStop>;
-            fn run<G: bitgames_search::Evaluate>(self, root: G, _: &'static str) -> Self::Output {
+            fn run<G: bitgames_search::Evaluate>(self, root: G) -> Self::Output {
                 bitgames_search::perft_until(&root, self.0, self.1)
             }
         }

@@ -1,7 +1,7 @@
 //! The game registry: every board game through one value, with typed errors.
 
 use bitgames::search::{Outcome, Player};
-use bitgames::{AnyPosition, Error, GameName, strategies};
+use bitgames::{AnyPosition, AnyStrategy, Error, GameName};
 
 /// Published perft counts (the game crates' `tests/data/*.perft`): Othello 4 from the start
 /// (Aart Bik), Santorini 2 from the test root (santorini-ai), Amazons 1 from the start.
@@ -31,15 +31,14 @@ fn every_strategy_of_every_board_game_counts_the_published_perft() {
     for (game, text, depth, nodes) in PERFT {
         let position = AnyPosition::parse(game, text).unwrap();
         assert_eq!(position.game(), game);
-        for strategy in strategies(game) {
+        for strategy in AnyStrategy::all(game) {
             assert_eq!(
-                position.perft(depth, Some(strategy.name)),
+                position.perft(depth, strategy),
                 Ok(nodes),
-                "{game} {}",
-                strategy.name
+                "{game} {strategy}"
             );
         }
-        assert_eq!(position.perft(depth, None), Ok(nodes));
+        assert_eq!(position.perft(depth, AnyStrategy::fastest(game)), Ok(nodes));
     }
 }
 
@@ -87,7 +86,7 @@ fn bad_input_is_a_typed_error_naming_the_choices() {
     assert_eq!(err, Error::NotABoardGame(GameName::TowerDefence));
 
     let othello = AnyPosition::start(GameName::Othello).unwrap();
-    match othello.perft(1, Some("magic")).unwrap_err() {
+    match AnyStrategy::parse(othello.game(), "magic").unwrap_err() {
         Error::UnknownStrategy {
             game,
             name,

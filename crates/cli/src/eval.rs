@@ -8,15 +8,13 @@ use bitgames::GameName;
 use bitgames::search::{Evaluate, PositionTask};
 use serde::Serialize;
 
+use crate::position::SetupArgs;
+
 #[derive(Debug, clap::Args)]
 pub struct EvalArgs {
     game: GameName,
-    /// The position (the game's notation); the start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`).
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
+    #[command(flatten)]
+    setup: SetupArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -35,7 +33,7 @@ struct Eval<'a>(&'a EvalArgs);
 impl PositionTask for Eval<'_> {
     type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, root: G, _strategy: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, root: G) -> Result<()> {
         let report = Report {
             game: G::NAME,
             position: root.to_string(),
@@ -51,6 +49,6 @@ impl PositionTask for Eval<'_> {
 }
 
 pub fn run(args: &EvalArgs) -> Result<()> {
-    let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
-    root.run(None, Eval(args))?
+    let setup = args.setup.read(args.game)?;
+    setup.position.run(setup.strategy, Eval(args))?
 }

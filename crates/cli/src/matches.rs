@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use bitgames::search::elo::elo_summary;
-use bitgames::search::{Evaluate, PositionTask};
 use bitgames::{AnyPosition, GameName};
 use bitgames_arena::player::{Clock, EngineSpec, Interrupt};
 use bitgames_arena::referee::towerdefence::play_towerdefence_game_until;
@@ -329,12 +328,5 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
 
 /// The strategy `name` resolves to (the fastest when `None`), or why it is refused.
 fn strategy_name(start: &AnyPosition, name: Option<&str>) -> Result<&'static str, bitgames::Error> {
-    struct Name;
-    impl PositionTask for Name {
-        type Output = &'static str;
-        fn run<G: Evaluate>(self, _: G, strategy: &'static str) -> &'static str {
-            strategy
-        }
-    }
-    start.run(name, Name)
+    Ok(bitgames::AnyStrategy::parse_or_fastest(start.game(), name)?.name())
 }

@@ -6,9 +6,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use bitgames::GameName;
 use bitgames::search::engine::{Engine, EngineKind};
 use bitgames::search::{Evaluate, Outcome, Player, PositionTask};
+use bitgames::{AnyStrategy, GameName};
 
 use bitgames::match_game::MAX_PLIES;
 
@@ -109,7 +109,7 @@ struct Play<'a>(&'a PlayArgs);
 impl PositionTask for Play<'_> {
     type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, mut position: G, _: &'static str) -> Result<()> {
+    fn run<G: Evaluate>(self, mut position: G) -> Result<()> {
         let args = self.0;
         let engine = |seat: Seat, seed: u64| match seat {
             Seat::Human => None,
@@ -160,5 +160,6 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     }
     anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
     let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
-    root.run(args.strategy.as_deref(), Play(args))?
+    let strategy = AnyStrategy::parse_or_fastest(args.game, args.strategy.as_deref())?;
+    root.run(strategy, Play(args))?
 }

@@ -5,9 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use bitgames::santorini::God;
 use bitgames::search::{Evaluate, PositionTask, perft_parallel, perft_split};
-use bitgames::{AnyPosition, GameName};
+use bitgames::setup::{self, Setup};
+use bitgames::{AnyPosition, AnyStrategy, GameName};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -17,17 +17,8 @@ pub struct PerftArgs {
     /// Plies to search (at most 30).
     #[arg(value_parser = crate::limits::perft_depth())]
     depth: u32,
-    /// Start from this position (the game's notation); the game's start position when
-    /// omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power), written into --position in place of its gods (athena[^] and # kept).
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
-    /// The kernel strategy move generation uses (default: the fastest).
-    #[arg(long)]
-    strategy: Option<String>,
+    #[command(flatten)]
+    setup: SetupArgs,
     /// Print each root move with the leaves below it.
     #[arg(long)]
     divide: bool,
@@ -55,25 +46,15 @@ pub struct PerftArgs {
 #[derive(Debug, clap::Args)]
 pub struct MovesArgs {
     game: GameName,
-    /// The position (the game's notation); the game's start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power), written into --position in place of its gods (athena[^] and # kept).
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ApplyArgs {
     game: GameName,
-    /// The position to start from; the game's start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power), written into --position in place of its gods (athena[^] and # kept).
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Moves in the game's notation, played in order.
     #[arg(required = true)]
     moves: Vec<String>,
@@ -95,13 +76,14 @@ struct PerftReport<'a> {
     units: Option<usize>,
 }
 
-struct Perft<'a>(&'a PerftArgs);
+struct Perft<'a>(&'a PerftArgs, AnyStrategy);
 
 impl PositionTask for Perft<'_> {
     type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
-        let args = self.0;
+    fn run<G: Evaluate>(self, root: G) -> Result<()> {
+        let Perft(args, strategy) = self;
+        let strategy = strategy.name();
         let mut threads = args.threads;
         let start = Instant::now();
         let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
@@ -198,32 +180,72 @@ fn delayed_progress_bar(len: u64, units: &str) -> ProgressBar {
     bar
 }
 
+/// The flags of every command that starts from a position: the position and Santorini's
+/// gods, read by the registry's one parser ([`bitgames::setup`]).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PositionArgs {
+    /// Start from this position (the game's notation); the game's start position when
+    /// omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
+    /// power), written into --position in place of its gods (athena[^] and # kept).
+    #[arg(long, value_name = "GOD,GOD")]
+    gods: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position of `game` these flags name.
+    pub fn read(&self, game: GameName) -> Result<AnyPosition> {
+        root(game, self.position.as_deref(), self.gods.as_deref())
+    }
+}
+
+/// [`PositionArgs`] and the kernel strategy: the flags of every command that runs work on
+/// a position.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SetupArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The kernel strategy (default: the fastest).
+    #[arg(long)]
+    strategy: Option<String>,
+}
+
+impl SetupArgs {
+    /// The position and strategy of `game` these flags name.
+    pub fn read(&self, game: GameName) -> Result<Setup> {
+        let gods = self
+            .position
+            .gods
+            .as_deref()
+            .map(setup::parse_gods)
+            .transpose()?;
+        Ok(Setup::parse(
+            game,
+            self.position.position.as_deref(),
+            gods,
+            self.strategy.as_deref(),
+        )?)
+    }
+}
+
 /// The position a command starts from: `position` (the game's notation) or the game's start,
 /// with `gods` (`apollo,minotaur`: player 1's, then player 2's) when given: written into
 /// the position text in place of its own, markers kept (`athena[^]`, `#`), exactly as if the
 /// text had named them.
 pub fn root(game: GameName, position: Option<&str>, gods: Option<&str>) -> Result<AnyPosition> {
-    let Some(gods) = gods else {
-        return Ok(AnyPosition::parse_or_start(game, position)?);
-    };
-    let names: Vec<&str> = gods.split(',').collect();
-    let &[first, second] = names.as_slice() else {
-        anyhow::bail!(
-            "--gods {gods:?}: expected two gods, player 1's first (for example apollo,minotaur); choose from {}",
-            God::names()
-        );
-    };
-    let gods = [first.parse()?, second.parse()?];
-    Ok(AnyPosition::parse_with_gods(game, position, gods)?)
+    let gods = gods.map(setup::parse_gods).transpose()?;
+    Ok(Setup::parse(game, position, gods, None)?.position)
 }
 
 pub fn perft(args: &PerftArgs) -> Result<()> {
-    let root = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
-    root.run(args.strategy.as_deref(), Perft(args))?
+    let Setup { position, strategy } = args.setup.read(args.game)?;
+    position.run(strategy, Perft(args, strategy))?
 }
 
 pub fn moves(args: &MovesArgs) -> Result<()> {
-    let root = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
+    let root = args.position.read(args.game)?;
     let mut out = std::io::stdout().lock();
     for mv in root.legal_move_names() {
         writeln!(out, "{mv}")?;
@@ -232,7 +254,7 @@ pub fn moves(args: &MovesArgs) -> Result<()> {
 }
 
 pub fn apply(args: &ApplyArgs) -> Result<()> {
-    let mut current = root(args.game, args.position.as_deref(), args.gods.as_deref())?;
+    let mut current = args.position.read(args.game)?;
     for (i, text) in args.moves.iter().enumerate() {
         current = current
             .play_text(text)

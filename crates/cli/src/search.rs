@@ -4,23 +4,17 @@
 use std::io::Write;
 
 use anyhow::Result;
-use bitgames::GameName;
 use bitgames::search::{AlphaBeta, Evaluate, Limits, PositionTask};
+use bitgames::{AnyStrategy, GameName};
 use serde::Serialize;
+
+use crate::position::SetupArgs;
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
     game: GameName,
-    /// The position (the game's notation); the start position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
-    /// The kernel strategy (default: the fastest).
-    #[arg(long)]
-    strategy: Option<String>,
+    #[command(flatten)]
+    setup: SetupArgs,
     /// Search to this depth, 1 to 64 (default: 6 when neither --time-ms nor --nodes is
     /// given, otherwise as deep as those allow).
     #[arg(long, value_parser = crate::limits::search_depth())]
@@ -62,13 +56,14 @@ impl SearchArgs {
     }
 }
 
-struct Search<'a>(&'a SearchArgs);
+struct Search<'a>(&'a SearchArgs, AnyStrategy);
 
 impl PositionTask for Search<'_> {
     type Output = Result<()>;
 
-    fn run<G: Evaluate>(self, root: G, strategy: &'static str) -> Result<()> {
-        let args = self.0;
+    fn run<G: Evaluate>(self, root: G) -> Result<()> {
+        let Search(args, strategy) = self;
+        let strategy = strategy.name();
         let limits = Limits {
             max_depth: args.max_depth().max(1),
             max_nodes: args.nodes,
@@ -107,6 +102,8 @@ impl PositionTask for Search<'_> {
 }
 
 pub fn run(args: &SearchArgs) -> Result<()> {
-    let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
-    root.run(args.strategy.as_deref(), Search(args))?
+    let setup = args.setup.read(args.game)?;
+    setup
+        .position
+        .run(setup.strategy, Search(args, setup.strategy))?
 }

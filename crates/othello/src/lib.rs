@@ -89,8 +89,8 @@ pub use kernels::Avx512;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use kernels::TablePext;
 pub use kernels::{
-    Children, Fastest, Hybrid, Kernels, KoggeStone, Naive, Shift, StrategyVisitor, Table,
-    for_each_strategy, strategies, table_pext_portable,
+    Children, Fastest, Hybrid, Kernels, KoggeStone, Naive, Shift, StrategyId, StrategyTask,
+    StrategyVisitor, Table, for_each_strategy, strategies, table_pext_portable,
 };
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};

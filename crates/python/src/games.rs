@@ -2,7 +2,8 @@
 //! Python values over the registry's [`AnyPosition`].
 
 use bitgames::search::Player;
-use bitgames::{AnyPosition, GameName, othello, santorini};
+use bitgames::setup::{self, Setup};
+use bitgames::{AnyPosition, AnyStrategy, GameName, othello, santorini};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -130,6 +131,7 @@ pub(crate) fn perft(
              passes 64 bits before that)"
         )));
     }
+    let strategy = AnyStrategy::parse_or_fastest(position.game(), strategy).map_err(value_error)?;
     crate::interrupt::interruptible(py, |stop| position.perft_until(depth, strategy, stop))?
         .map_err(value_error)
 }
@@ -223,23 +225,17 @@ position_class!(
     /// kept (`athena[^]`, `#`), exactly as if the text had named them.
     #[pyo3(signature = (text = None, gods = None))]
     fn new(text: Option<&str>, gods: Option<(String, String)>) -> PyResult<Self> {
-        let position = match gods {
-            Some(gods) => {
-                AnyPosition::parse_with_gods(GameName::Santorini, text, parse_gods(&gods)?)
-            }
-            None => AnyPosition::parse_or_start(GameName::Santorini, text),
-        }
-        .map_err(value_error)?;
-        Ok(Santorini { position })
+        let gods = gods.as_ref().map(parse_gods).transpose()?;
+        let setup = Setup::parse(GameName::Santorini, text, gods, None).map_err(value_error)?;
+        Ok(Santorini {
+            position: setup.position,
+        })
     }
 );
 
 /// Two god names (player 1's first), or `ValueError` naming the choices.
 pub(crate) fn parse_gods((first, second): &(String, String)) -> PyResult<[santorini::God; 2]> {
-    Ok([
-        first.parse().map_err(value_error)?,
-        second.parse().map_err(value_error)?,
-    ])
+    setup::parse_god_pair([first, second]).map_err(value_error)
 }
 position_class!(Amazons, "Amazons", Amazons);
 /// Every registered kernel operation of `game` run by every strategy on `position` (a
@@ -256,7 +252,7 @@ fn kernels_json(
     budget_ms: f64,
 ) -> PyResult<String> {
     use rand::SeedableRng;
-    let game: GameName = game.parse().map_err(value_error)?;
+    let game = setup::parse_game(game).map_err(value_error)?;
     if !(0.0..=100.0).contains(&budget_ms) {
         return Err(value_error(format!(
             "budget_ms must be between 0 and 100, not {budget_ms}"

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use bitgames::GameName;
 use bitgames::match_game::{MatchSettings, play_named_match_game};
 use bitgames::search::Outcome;
 use bitgames::search::elo::elo_summary;
+use bitgames::{AnyStrategy, GameName};
 use pyo3::prelude::*;
 use serde::Serialize;
 
@@ -62,7 +62,10 @@ fn play_game(
         seed,
         opening_plies,
     };
-    let strategies = [a_strategy.as_deref(), b_strategy.as_deref()];
+    let strategy = |name: Option<String>| {
+        AnyStrategy::parse_or_fastest(game, name.as_deref()).map_err(value_error)
+    };
+    let strategies = [strategy(a_strategy)?, strategy(b_strategy)?];
     let game = py
         .detach(|| play_named_match_game(game, strategies, &settings, index))
         .map_err(value_error)?;

@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicBool;
 
 use bitgames::search::{Evaluate, PositionTask, SplitError, split_within};
-use bitgames::{AnyPosition, GameName};
+use bitgames::{AnyPosition, AnyStrategy, GameName};
 use pyo3::prelude::*;
 
 use crate::value_error;
@@ -30,7 +30,7 @@ struct Split<'a> {
 impl PositionTask for Split<'_> {
     type Output = Result<SplitTables, SplitError>;
 
-    fn run<G: Evaluate>(self, root: G, _: &'static str) -> Self::Output {
+    fn run<G: Evaluate>(self, root: G) -> Self::Output {
         let split = split_within(&root, self.depth, self.fold, MAX_SPLIT_POSITIONS, self.stop)?;
         // The enumeration order follows hash maps; sorting by text makes the tables the same
         // in every process, so work units cut from them keep their identity across runs.
@@ -86,9 +86,11 @@ fn split_positions(
             crate::games::MAX_PERFT_DEPTH
         )));
     }
-    crate::interrupt::interruptible(py, |stop| root.run(None, Split { depth, fold, stop }))?
-        .map_err(value_error)?
-        .map_err(value_error)
+    crate::interrupt::interruptible(py, |stop| {
+        root.run(AnyStrategy::fastest(game), Split { depth, fold, stop })
+    })?
+    .map_err(value_error)?
+    .map_err(value_error)
 }
 
 /// Perft `depth` of each position (the game's notation), in order, on the calling thread

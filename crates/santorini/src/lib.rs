@@ -86,8 +86,8 @@ pub mod steps;
 pub use error::Error;
 pub use god::God;
 pub use kernels::{
-    DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyVisitor, Table,
-    for_each_strategy, strategies,
+    DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyId, StrategyTask,
+    StrategyVisitor, Table, for_each_strategy, strategies,
 };
 pub use levels::{LevelGrid, Levels};
 pub use moves::Move;

@@ -49,9 +49,9 @@
 //! [`encoding`] turns a game into a reinforcement-learning environment: integer actions,
 //! observation planes and action masks ([`Encoding`]), each game's numbering in its crate.
 //!
-//! Each game's position type is generic over a kernel strategy. [`GameFamily`] (implemented
-//! by the [`game_family!`] macro in every game crate) runs a [`PositionTask`], generic over
-//! the position type, on a position converted to the strategy a user names at run time.
+//! Each game's position type is generic over a kernel strategy. A [`PositionTask`], written
+//! once generic over the position type, runs on the strategy a user names at run time
+//! through each game's `Position::run_with` (a `match` on the game's `StrategyId`).
 //!
 //! # Example
 //!
@@ -174,7 +174,7 @@ pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use arrayvec::ArrayVec;
 pub use encoding::Encoding;
 pub use evaluate::{Evaluate, WIN};
-pub use family::{GameFamily, PositionTask};
+pub use family::PositionTask;
 pub use game::{Game, Outcome, Player};
 pub use mcts::{DEFAULT_MEMORY_BUDGET, EXPLORATION, Mcts, MctsResult};
 pub use perft::{PerftStop, divide, perft, perft_generic, perft_parallel, perft_until};

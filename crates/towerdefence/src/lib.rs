@@ -105,8 +105,8 @@ pub use bitgames_bitboard::{Strategy, StrategyInfo, StrategyKind};
 pub use command::Command;
 pub use error::Error;
 pub use kernels::{
-    Bitwise, BitwiseBoard, BuildOptions, Fastest, Game, Naive, NaiveBoard, Simulation,
-    StrategyVisitor, for_each_strategy, strategies,
+    Bitwise, BitwiseBoard, BuildOptions, Fastest, Game, Naive, NaiveBoard, Simulation, StrategyId,
+    StrategyTask, StrategyVisitor, for_each_strategy, strategies,
 };
 pub use rules::{BuildingKind, Outcome, Player};
 pub use state::{Building, FieldDifference, MAX_MISSILES_PER_CELL, PlayerState, State};

@@ -783,3 +783,48 @@ async fn a_replay_directory_holding_a_fifo_is_refused_at_once() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every endpoint runs on the strategy the request names and says which: `/api/position`
+/// and `/api/move` once validated `strategy` and then used the fastest kernels anyway.
+#[tokio::test]
+async fn every_endpoint_honours_the_strategy() {
+    for strategy in ["naive", "shift", "table"] {
+        let (status, state) = post(
+            "/api/position",
+            json!({"game": "othello", "strategy": strategy}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["strategy"], json!(strategy), "{state}");
+        assert_eq!(state["legal_moves"], json!(["c4", "d3", "e6", "f5"]));
+
+        let (status, state) = post(
+            "/api/move",
+            json!({"game": "amazons", "position": "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w", "move": "d1-d7/d2", "strategy": strategy}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["strategy"], json!(strategy), "{state}");
+
+        let (status, reply) = post(
+            "/api/engine-move",
+            json!({"game": "othello", "position": OTHELLO_START, "engine": "random", "time_ms": 5, "strategy": strategy}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        assert_eq!(reply["state"]["strategy"], json!(strategy), "{reply}");
+    }
+    // With none named, the fastest.
+    let (_, state) = post("/api/position", json!({"game": "santorini"})).await;
+    assert_eq!(state["strategy"], json!("shift"), "{state}");
+    // A strategy of the game, refused on a move as on a position.
+    refused(
+        &post(
+            "/api/move",
+            json!({"game": "othello", "position": OTHELLO_START, "move": "d3", "strategy": "galloping"}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "unknown othello strategy \"galloping\"",
+    );
+}

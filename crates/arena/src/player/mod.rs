@@ -373,10 +373,11 @@ pub fn start_board_engine_with(
             struct Make(EngineKind, u64);
             impl PositionTask for Make {
                 type Output = Box<dyn BoardEngine>;
-                fn run<G: Evaluate>(self, root: G, _: &'static str) -> Box<dyn BoardEngine> {
+                fn run<G: Evaluate>(self, root: G) -> Box<dyn BoardEngine> {
                     Box::new(ours::Ours::new(self.0, root, self.1))
                 }
             }
+            let strategy = bitgames::AnyStrategy::parse_or_fastest(root.game(), strategy)?;
             Ok(root.run(strategy, Make(*kind, seed))?)
         }
         EngineSpec::Gtp(argv) => gtp::GtpEngine::start(argv, clock, interrupt)

@@ -92,7 +92,7 @@ pub fn opening(
     struct Random(u64, u32, u64);
     impl PositionTask for Random {
         type Output = Vec<String>;
-        fn run<G: Evaluate>(self, root: G, _: &'static str) -> Vec<String> {
+        fn run<G: Evaluate>(self, root: G) -> Vec<String> {
             let Random(seed, plies, index) = self;
             // Of a few random openings, the one our evaluation finds closest to even; a
             // finished game (not that any comes this early) is never balanced.
@@ -114,7 +114,10 @@ pub fn opening(
             line.iter().map(ToString::to_string).collect()
         }
     }
-    let texts = root.run(None, Random(seed, plies, index))?;
+    let texts = root.run(
+        bitgames::AnyStrategy::fastest(root.game()),
+        Random(seed, plies, index),
+    )?;
     let mut position = *root;
     let mut moves = Vec::with_capacity(texts.len());
     for text in texts {

@@ -31,7 +31,9 @@ pub use table::table_pext_portable;
 pub use table_pext::TablePext;
 
 bitgames_bitboard::strategies! {
+    game: "othello";
     kernels: Kernels;
+    fastest: Fastest;
     Naive,
     Shift,
     KoggeStone,
@@ -45,7 +47,25 @@ bitgames_bitboard::strategies! {
     Avx512,
 }
 
-bitgames_search::game_family!(Position, Kernels, Fastest);
+impl<S: Kernels> Position<S> {
+    /// Runs `task` from this position converted to the kernels `strategy` names: the door
+    /// from a strategy chosen at run time (a command-line flag, a web request) to code
+    /// generic over the position type.
+    pub fn run_with<T: bitgames_search::PositionTask>(
+        &self,
+        strategy: StrategyId,
+        task: T,
+    ) -> T::Output {
+        struct On<S: Kernels, T>(Position<S>, T);
+        impl<S: Kernels, T: bitgames_search::PositionTask> StrategyTask for On<S, T> {
+            type Output = T::Output;
+            fn run<K: Kernels>(self) -> T::Output {
+                self.1.run(self.0.with_strategy::<K>())
+            }
+        }
+        strategy.run(On(*self, task))
+    }
+}
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
 /// (see the README): [`Avx512`] where the target has AVX-512F, else `Avx2` where it has

@@ -18,7 +18,9 @@ pub use naive::Naive;
 pub use naive::NaiveBoard;
 
 bitgames_bitboard::strategies! {
+    game: "towerdefence";
     kernels: Simulation;
+    fastest: Fastest;
     Naive,
     Bitwise,
 }
