@@ -12,8 +12,8 @@ use bitgames::{AnyPosition, GameName};
 use bitgames_arena::player::{Clock, EngineSpec, EntelectBot};
 use bitgames_arena::referee::towerdefence::play_towerdefence_game;
 use bitgames_arena::referee::{
-    MatchConfig, MatchSummary, RefereedGame, Side, Thinking, opening, othello_book_openings,
-    play_board_game,
+    Forfeit, MatchConfig, MatchSummary, PlayedGame, RefereedGame, Side, Thinking, opening,
+    othello_book_openings, play_board_game,
 };
 
 fn engines_dir() -> PathBuf {
@@ -432,15 +432,27 @@ fn our_engines_play_refereed_games_recorded_as_ggf() {
 
 #[test]
 fn the_summary_counts_forfeits_and_reports_elo() {
+    let played = |index, a_seat, winner, forfeit: Option<&str>| PlayedGame {
+        index,
+        a_seat,
+        record: None,
+        winner,
+        forfeit: forfeit.map(|reason| Forfeit {
+            side: Side::A,
+            reason: reason.to_owned(),
+        }),
+        thinking: [Thinking::default(); 2],
+    };
     let mut summary = MatchSummary::default();
-    summary.add(0, Some((Side::A, Player::First)), None);
-    summary.add(
+    summary.add(&played(0, Player::First, Some(Side::A), None));
+    summary.add(&played(
         1,
-        Some((Side::B, Player::First)),
-        Some((Side::A, "crashed: gone")),
-    );
-    summary.add(2, None, None);
-    summary.add(3, Some((Side::A, Player::Second)), None);
+        Player::Second,
+        Some(Side::B),
+        Some("crashed: gone"),
+    ));
+    summary.add(&played(2, Player::First, None, None));
+    summary.add(&played(3, Player::Second, Some(Side::A), None));
     let json: serde_json::Value = serde_json::from_str(&summary.to_json()).expect("JSON");
     assert_eq!(json["games"], 4);
     assert_eq!(json["a_wins"], 2);
@@ -455,6 +467,15 @@ fn the_summary_counts_forfeits_and_reports_elo() {
         serde_json::json!([{"game": 1, "player": "a", "reason": "crashed: gone"}])
     );
     assert_eq!(summary.seat_wins, [2, 1]);
+    // Engine A first: a win and a draw; second: a win and a loss.
+    assert_eq!(summary.a_by_seat, [[1, 1, 0], [1, 0, 1]]);
+    assert_eq!(json["seat_wins"], serde_json::json!([2, 1]));
+    assert_eq!(
+        json["a_by_seat"],
+        serde_json::json!({"first": {"wins": 1, "draws": 1, "losses": 0},
+                           "second": {"wins": 1, "draws": 0, "losses": 1}})
+    );
+    assert_eq!(json["gods"], serde_json::Value::Null);
     // Time to move: means and maxima over the games added, `null` mean without moves.
     let ms = |millis: &[u64]| {
         let mut thinking = Thinking::default();

@@ -1,30 +1,30 @@
 //! `bitgames match`: many refereed games between two engines, ours or external programs,
-//! scored with an Elo difference (see `bitgames_arena::referee`).
+//! scored with an Elo difference. The games are played by `bitgames_arena::referee`
+//! ([`MatchPlan::run`]); this reads the arguments and prints.
 //!
 //! On SIGINT (Ctrl-C) or SIGTERM no new game starts, the games in progress are abandoned
 //! (their external engines killed), and the records and summary of the games finished so
 //! far are printed before the command exits non-zero.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use bitgames::search::elo::elo_summary;
 use bitgames::{AnyPosition, GameName};
 use bitgames_arena::player::{Clock, EngineSpec, Interrupt};
-use bitgames_arena::referee::towerdefence::play_towerdefence_game_until;
 use bitgames_arena::referee::{
-    MatchConfig, MatchSummary, Side, Thinking, check_specs, play_board_game_until,
+    MatchConfig, MatchPlan, MatchReport, MatchStart, MatchSummary, Thinking, check_specs,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
     game: GameName,
-    /// The engine whose score is reported: random, alphabeta, mcts, gtp:<command line>,
-    /// nboard:<command line>, light:<command line>, uci:<command line> or
-    /// entelect:<bot directory>.
+    /// The engine whose score is reported (it moves first in even games, second in odd
+    /// ones): random, alphabeta, mcts, gtp:<command line>, nboard:<command line>,
+    /// light:<command line>, uci:<command line> or entelect:<bot directory>.
     #[arg(long)]
     a: EngineSpec,
     /// Its opponent (the same choices).
@@ -83,16 +83,6 @@ pub struct MatchArgs {
 /// finished game is kept (small, and its record only with `--records`) until the end.
 const MAX_GAMES: u64 = 1_000_000;
 
-/// One finished game, whatever the game.
-struct Played {
-    index: u64,
-    /// Its record, kept only when `--records` prints it.
-    record: Option<String>,
-    winner: Option<(Side, bitgames::search::Player)>,
-    forfeit: Option<(Side, String)>,
-    thinking: [Thinking; 2],
-}
-
 /// A flag that SIGINT and SIGTERM set, from now until the process ends.
 fn interrupt_on_signals() -> Result<Interrupt> {
     let flag = Arc::new(AtomicBool::new(false));
@@ -104,6 +94,36 @@ fn interrupt_on_signals() -> Result<Interrupt> {
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<()> {
+    let plan = plan(args)?;
+    // A bad game, position or strategy name fails here, before any game starts.
+    let names = engine_names(&plan)?;
+    let interrupt = interrupt_on_signals()?;
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
+            .expect("valid template"),
+    );
+    let report = plan.run(&interrupt, &|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    for record in report.games.iter().filter_map(|game| game.record.as_ref()) {
+        println!("{record}");
+    }
+    print_summary(args, &plan, &names, &report);
+    if args.json {
+        println!("{}", report.summary.to_json());
+    }
+    anyhow::ensure!(
+        !report.interrupted,
+        "interrupted: {} of {} games finished (their records and summary are above); the \
+         games in progress were abandoned",
+        report.games.len(),
+        args.games
+    );
+    Ok(())
+}
+
+/// The match the arguments ask for, checked.
+fn plan(args: &MatchArgs) -> Result<MatchPlan> {
     anyhow::ensure!(
         (1..=MAX_GAMES).contains(&args.games),
         "--games must be between 1 and {MAX_GAMES}"
@@ -119,178 +139,78 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         );
     }
     check_specs(args.game, [&args.a, &args.b])?;
-    let entelect = [&args.a, &args.b]
-        .iter()
-        .any(|s| matches!(s, EngineSpec::Entelect(_)));
-    let default_ms = if entelect { 2_000 } else { 20 };
+    let start = if args.game == GameName::TowerDefence {
+        anyhow::ensure!(args.gods.is_none(), "--gods is for santorini");
+        MatchStart::TowerDefence
+    } else {
+        MatchStart::Board(crate::position::root(
+            args.game,
+            None,
+            args.gods.as_deref(),
+        )?)
+    };
+    let mut plan = MatchPlan {
+        config: MatchConfig {
+            a: args.a.clone(),
+            b: args.b.clone(),
+            strategies,
+            clock: Clock {
+                per_move: Duration::ZERO,
+                grace: Duration::from_millis(args.grace_ms),
+                startup: Duration::from_millis(args.startup_ms),
+                nboard_depth: args.nboard_depth,
+            },
+            seed: args.seed,
+            opening_plies: args.opening_plies,
+        },
+        start,
+        games: args.games,
+        threads: args.threads,
+        records: args.records,
+    };
+    let default_ms = if plan.has_entelect_bot() { 2_000 } else { 20 };
     let time_ms = args.time_ms.unwrap_or(default_ms);
     anyhow::ensure!(time_ms > 0, "--time-ms must be positive");
-    let config = MatchConfig {
-        a: args.a.clone(),
-        b: args.b.clone(),
-        strategies,
-        clock: Clock {
-            per_move: Duration::from_millis(time_ms),
-            grace: Duration::from_millis(args.grace_ms),
-            startup: Duration::from_millis(args.startup_ms),
-            nboard_depth: args.nboard_depth,
-        },
-        seed: args.seed,
-        opening_plies: args.opening_plies,
+    plan.config.clock.per_move = Duration::from_millis(time_ms);
+    Ok(plan)
+}
+
+/// Engine A's and B's names as the summary gives them: the spec, and the kernel strategy
+/// of ours in board games (which also checks the strategy names).
+fn engine_names(plan: &MatchPlan) -> Result<[String; 2]> {
+    let config = &plan.config;
+    let MatchStart::Board(start) = plan.start else {
+        return Ok([config.a.to_string(), config.b.to_string()]);
     };
-    let towerdefence = args.game == GameName::TowerDefence;
-    // A bad game, position or strategy name fails here, before any game starts.
-    let (start, names) = if towerdefence {
-        anyhow::ensure!(args.gods.is_none(), "--gods is for santorini");
-        (None, [args.a.to_string(), args.b.to_string()])
+    let name = |spec: &EngineSpec, strategy: Option<&str>| -> Result<String> {
+        Ok(match spec {
+            EngineSpec::Ours(_) => format!("{spec} ({})", strategy_name(&start, strategy)?),
+            _ => spec.to_string(),
+        })
+    };
+    Ok([
+        name(&config.a, config.strategies[0].as_deref())?,
+        name(&config.b, config.strategies[1].as_deref())?,
+    ])
+}
+
+/// The summary lines: the match, the score with Elo, the results by seat (with Santorini's
+/// gods), the time to move and every forfeit.
+fn print_summary(args: &MatchArgs, plan: &MatchPlan, names: &[String; 2], report: &MatchReport) {
+    let summary = &report.summary;
+    let time_ms = plan.config.clock.per_move.as_millis();
+    let (played, stopped) = if report.interrupted {
+        (
+            format!("{} of {}", report.games.len(), args.games),
+            " (interrupted)",
+        )
     } else {
-        let start = crate::position::root(args.game, None, args.gods.as_deref())?;
-        let name = |spec: &EngineSpec, strategy: Option<&str>| -> Result<String> {
-            Ok(match spec {
-                EngineSpec::Ours(_) => format!("{spec} ({})", strategy_name(&start, strategy)?),
-                _ => spec.to_string(),
-            })
-        };
-        let names = [
-            name(&args.a, config.strategies[0].as_deref())?,
-            name(&args.b, config.strategies[1].as_deref())?,
-        ];
-        (Some(start), names)
+        (args.games.to_string(), "")
     };
-    let interrupt = interrupt_on_signals()?;
-    let bar = ProgressBar::new(args.games);
-    bar.set_style(
-        ProgressStyle::with_template("match {wide_bar} {pos}/{len} games, {elapsed}")
-            .expect("valid template"),
+    println!(
+        "{}: {} vs {}, {played} games at {time_ms} ms a move{stopped}",
+        args.game, names[0], names[1],
     );
-    let played = Mutex::new(Vec::new());
-    let threads = if entelect { 1 } else { args.threads };
-    // Games run on plain threads, not as tasks of a rayon pool: a rayon worker that waits
-    // (our Tower Defence bot runs its playouts on a pool of its own) may pick up another
-    // queued game meanwhile, and that game's whole length would count as one move's time.
-    // `None`: the game was abandoned, the match being interrupted.
-    let play = |index: u64| -> Result<Option<Played>> {
-        let game = match start {
-            None => {
-                let Some(game) = play_towerdefence_game_until(&config, index, &interrupt) else {
-                    return Ok(None);
-                };
-                let seat = |side| match (side, game.a_player) {
-                    (Side::A, p) => p,
-                    (Side::B, p) => p.other(),
-                };
-                Played {
-                    index,
-                    record: args.records.then(|| game.record()),
-                    winner: game.winner().map(|side| {
-                        let seat = match seat(side) {
-                            bitgames::towerdefence::Player::A => bitgames::search::Player::First,
-                            bitgames::towerdefence::Player::B => bitgames::search::Player::Second,
-                        };
-                        (side, seat)
-                    }),
-                    forfeit: game.forfeit.map(|f| (f.side, f.reason)),
-                    thinking: game.thinking,
-                }
-            }
-            Some(start) => {
-                let Some(game) = play_board_game_until(start, &config, index, &interrupt)? else {
-                    return Ok(None);
-                };
-                let winner = game.winner().map(|side| {
-                    let seat = if side == Side::A {
-                        game.a_seat
-                    } else {
-                        game.a_seat.other()
-                    };
-                    (side, seat)
-                });
-                Played {
-                    index,
-                    record: args.records.then(|| game.record()),
-                    winner,
-                    forfeit: game.forfeit.map(|f| (f.side, f.reason)),
-                    thinking: game.thinking,
-                }
-            }
-        };
-        Ok(Some(game))
-    };
-    let next = AtomicU64::new(0);
-    let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    if interrupt.is_set() {
-                        break;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games {
-                        break;
-                    }
-                    match play(index) {
-                        Ok(None) => break,
-                        Ok(Some(game)) => {
-                            played
-                                .lock()
-                                .expect("no panics while holding the lock")
-                                .push(game);
-                            bar.inc(1);
-                        }
-                        Err(err) => {
-                            // Stop handing out games; the first error is reported.
-                            next.store(u64::MAX, Ordering::Relaxed);
-                            failure
-                                .lock()
-                                .expect("no panics while holding the lock")
-                                .get_or_insert(err);
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(err) = failure
-        .into_inner()
-        .expect("no panics while holding the lock")
-    {
-        return Err(err);
-    }
-    bar.finish_and_clear();
-    let mut played = played
-        .into_inner()
-        .expect("no panics while holding the lock");
-    played.sort_by_key(|p| p.index);
-    let mut summary = MatchSummary::default();
-    for game in &played {
-        if let Some(record) = &game.record {
-            println!("{record}");
-        }
-        let forfeit = game
-            .forfeit
-            .as_ref()
-            .map(|(side, reason)| (*side, reason.as_str()));
-        summary.add(game.index, game.winner, forfeit);
-        summary.add_thinking(game.thinking);
-    }
-    let interrupted = interrupt.is_set();
-    if interrupted {
-        println!(
-            "{}: {} vs {}, {} of {} games at {time_ms} ms a move (interrupted)",
-            args.game,
-            names[0],
-            names[1],
-            played.len(),
-            args.games,
-        );
-    } else {
-        println!(
-            "{}: {} vs {}, {} games at {time_ms} ms a move",
-            args.game, names[0], names[1], args.games,
-        );
-    }
     println!(
         "{}",
         elo_summary(summary.a_wins, summary.draws, summary.b_wins)
@@ -299,7 +219,36 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
         "by seat: player 1 won {}, player 2 won {}",
         summary.seat_wins[0], summary.seat_wins[1]
     );
-    let show = |thinking: &Thinking| match thinking.mean() {
+    println!("engine a {}", results_by_seat(summary));
+    println!("time to move, engine a: {}", show(&summary.thinking[0]));
+    println!("time to move, engine b: {}", show(&summary.thinking[1]));
+    for (index, side, reason) in &summary.forfeits {
+        println!("forfeit: game {index}, engine {}: {reason}", side.name());
+    }
+}
+
+/// `as player 1 (apollo): 3 won, 1 drawn, 2 lost; as player 2 (minotaur): ...`, the god in
+/// Santorini only.
+fn results_by_seat(summary: &MatchSummary) -> String {
+    let seats: Vec<String> = (0..2)
+        .map(|seat| {
+            let god = summary
+                .gods
+                .map(|gods| format!(" ({})", gods[seat]))
+                .unwrap_or_default();
+            let [won, drawn, lost] = summary.a_by_seat[seat];
+            format!(
+                "as player {}{god}: {won} won, {drawn} drawn, {lost} lost",
+                seat + 1
+            )
+        })
+        .collect();
+    seats.join("; ")
+}
+
+/// `mean 1.2 ms, longest 3.4 ms over 56 moves`.
+fn show(thinking: &Thinking) -> String {
+    match thinking.mean() {
         Some(mean) => format!(
             "mean {:.1} ms, longest {:.1} ms over {} moves",
             mean.as_secs_f64() * 1e3,
@@ -307,23 +256,7 @@ pub fn run_match(args: &MatchArgs) -> Result<()> {
             thinking.moves
         ),
         None => "no moves".to_owned(),
-    };
-    println!("time to move, engine a: {}", show(&summary.thinking[0]));
-    println!("time to move, engine b: {}", show(&summary.thinking[1]));
-    for (index, side, reason) in &summary.forfeits {
-        println!("forfeit: game {index}, engine {}: {reason}", side.name());
     }
-    if args.json {
-        println!("{}", summary.to_json());
-    }
-    anyhow::ensure!(
-        !interrupted,
-        "interrupted: {} of {} games finished (their records and summary are above); the \
-         games in progress were abandoned",
-        played.len(),
-        args.games
-    );
-    Ok(())
 }
 
 /// The strategy `name` resolves to (the fastest when `None`), or why it is refused.

@@ -6,11 +6,14 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use bitgames::GameName;
 use bitgames::search::engine::{Engine, EngineKind};
 use bitgames::search::{Evaluate, Outcome, Player, PositionTask};
-use bitgames::{AnyStrategy, GameName};
+use bitgames::setup::Setup;
 
 use bitgames::match_game::MAX_PLIES;
+
+use crate::position::SetupArgs;
 
 /// Who sits in a seat of `bitgames play`: a person at the terminal or an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,33 +49,61 @@ impl FromStr for Seat {
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
     game: GameName,
-    /// Who plays first (white in Amazons, black in Othello, player 1 in Santorini): human,
-    /// random, alphabeta or mcts.
-    #[arg(long, default_value_t = Seat::Human)]
-    white: Seat,
-    /// Who plays second: human, random, alphabeta or mcts.
-    #[arg(long, default_value_t = Seat::Engine(EngineKind::AlphaBeta))]
-    black: Seat,
+    /// Who moves first: human, random, alphabeta or mcts [default: human; alphabeta when
+    /// the second player is a person].
+    #[arg(long)]
+    first: Option<Seat>,
+    /// Who moves second: human, random, alphabeta or mcts [default: alphabeta]. In Tower
+    /// Defence, the bot's opponent (`random`, or any engine for the bot itself).
+    #[arg(long)]
+    second: Option<Seat>,
+    /// Who plays black: the first player in Othello, the second in the Amazons (and, as
+    /// before colours were told apart, the second in Santorini and Tower Defence).
+    #[arg(long)]
+    black: Option<Seat>,
+    /// Who plays white: the second player in Othello, the first in the Amazons (and the
+    /// first in Santorini and Tower Defence).
+    #[arg(long)]
+    white: Option<Seat>,
     /// Thinking time per engine move, in milliseconds.
     #[arg(long, default_value_t = 1_000)]
     time_ms: u64,
-    /// Start from this position instead of the game's start.
-    #[arg(long, allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
-    /// The kernel strategy (default: the fastest).
-    #[arg(long)]
-    strategy: Option<String>,
+    #[command(flatten)]
+    setup: SetupArgs,
     /// Seed for random and MCTS players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Tower Defence only: games of the bot against `--black` (`random`, or any engine for
-    /// the bot itself).
+    /// Tower Defence only: games of the bot against `--second` (`random`, or any engine
+    /// for the bot itself).
     #[arg(long, default_value_t = 10)]
     games: u32,
+}
+
+impl PlayArgs {
+    /// Who sits first and who second: `--first`/`--second`, or the colour that moves first
+    /// or second in this game (black first in Othello, white first in the Amazons); naming
+    /// one seat twice is refused.
+    fn seats(&self) -> Result<[Seat; 2]> {
+        let (first_colour, second_colour) = match self.game {
+            GameName::Othello => (("--black", self.black), ("--white", self.white)),
+            _ => (("--white", self.white), ("--black", self.black)),
+        };
+        let seat =
+            |flag: &str, by_seat: Option<Seat>, (colour, by_colour)| match (by_seat, by_colour) {
+                (Some(_), Some(_)) => {
+                    bail!("{flag} and {colour} name the same player of {}", self.game)
+                }
+                (seat, None) | (None, seat) => Ok(seat),
+            };
+        let first = seat("--first", self.first, first_colour)?;
+        let second = seat("--second", self.second, second_colour)?;
+        let engine = Seat::Engine(EngineKind::AlphaBeta);
+        Ok(match (first, second) {
+            // A person named for the second seat plays the engine, not another person.
+            (None, Some(Seat::Human)) => [engine, Seat::Human],
+            (first, second) => [first.unwrap_or(Seat::Human), second.unwrap_or(engine)],
+        })
+    }
 }
 
 fn describe(outcome: Outcome) -> &'static str {
@@ -104,7 +135,7 @@ fn ask_human<G: Evaluate>(
     }
 }
 
-struct Play<'a>(&'a PlayArgs);
+struct Play<'a>(&'a PlayArgs, [Seat; 2]);
 
 impl PositionTask for Play<'_> {
     type Output = Result<()>;
@@ -116,8 +147,8 @@ impl PositionTask for Play<'_> {
             Seat::Engine(kind) => Some(Engine::<G>::new(kind, seed)),
         };
         let mut engines = [
-            engine(args.white, args.seed),
-            engine(args.black, args.seed + 1),
+            engine(self.1[0], args.seed),
+            engine(self.1[1], args.seed + 1),
         ];
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
@@ -154,12 +185,12 @@ impl PositionTask for Play<'_> {
 }
 
 pub fn play(args: &PlayArgs) -> Result<()> {
+    let seats = args.seats()?;
     if args.game == GameName::TowerDefence {
-        let random = args.black == Seat::Engine(EngineKind::Random);
+        let random = seats[1] == Seat::Engine(EngineKind::Random);
         return crate::towerdefence::play(random, args.games, args.time_ms, args.seed);
     }
     anyhow::ensure!(args.time_ms > 0, "--time-ms must be positive");
-    let root = crate::position::root(args.game, args.position.as_deref(), args.gods.as_deref())?;
-    let strategy = AnyStrategy::parse_or_fastest(args.game, args.strategy.as_deref())?;
-    root.run(strategy, Play(args))?
+    let Setup { position, strategy } = args.setup.read(args.game)?;
+    position.run(strategy, Play(args, seats))?
 }

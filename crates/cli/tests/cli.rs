@@ -1,32 +1,12 @@
 //! The `bitgames` binary end to end: output shapes, exit codes, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Command;
+
+use common::{bitgames, one_line_error, stdout};
 
 const ROOT: &str = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
-
-fn bitgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn one_line_error(output: &Output) -> String {
-    assert!(!output.status.success());
-    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    stderr
-}
 
 #[test]
 fn compare_json_has_every_strategy_and_form() {
@@ -360,7 +340,7 @@ fn solve_othello_position_and_bad_input() {
 fn solve_into_a_closed_pipe_ends_quietly() {
     // `bitgames solve ... | head -1`: the reader is gone before the answer is written, which
     // fails the write (Rust ignores SIGPIPE); that is the end of the job, not a panic.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+    let mut child = Command::new(common::BIN)
         .args([
             "solve",
             "othello",
@@ -481,7 +461,7 @@ fn serve_listens_on_loopback_and_answers_the_api() {
         }
     }
     let mut server = Server(
-        Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        Command::new(common::BIN)
             .args(["serve", "--port", "0"])
             .stdout(std::process::Stdio::piped())
             .spawn()
@@ -568,6 +548,13 @@ fn gods_apply_to_perft_moves_apply_and_match() {
         "1",
     ]));
     assert!(played.contains("by seat: player 1 won"), "{played}");
+    // Which engine had which god: engine A is player 1 (Hermes) in game 0, player 2
+    // (Prometheus) in game 1.
+    assert!(
+        played.contains("engine a as player 1 (hermes): ")
+            && played.contains("; as player 2 (prometheus): "),
+        "{played}"
+    );
     for (args, needle) in [
         (
             vec!["moves", "othello", "--gods", "apollo,mortal"],

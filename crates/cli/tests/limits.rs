@@ -3,14 +3,9 @@
 //! --threads 5000` ran past a minute starting threads, `solve --threads 1000` took 40 times
 //! as long as one thread, and `search --nodes 0` was silently ignored.
 
-use std::process::{Command, Output};
+mod common;
 
-fn bitgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::bitgames;
 
 /// The first line of a refused argument's error (clap's: exit status 2, then a hint).
 fn refused(args: &[&str]) -> String {
@@ -27,13 +22,7 @@ fn refused(args: &[&str]) -> String {
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let output = bitgames(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
+    common::json(&bitgames(args))
 }
 
 #[test]

@@ -2,29 +2,14 @@
 //! crates/arena/tests/engines/): the records, the summary, the JSON last line, and
 //! bad engine specs as one-line errors.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn bitgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn fake_gtp(mode: &str, pid_file: &Path) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../arena/tests/engines/fake_gtp.py");
-    format!(
-        "gtp:python3 -B '{}' {mode} '{}'",
-        script.display(),
-        pid_file.display()
-    )
-}
+use common::{bitgames, fake_engine};
 
 #[test]
 fn a_crashing_engine_forfeits_every_game_and_the_json_line_says_so() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let crash = fake_gtp("crash", &dir.join("cli-crash.pid"));
+    let dir = common::scratch("match-external-crash");
+    let crash = fake_engine("gtp", "fake_gtp.py", "crash", &dir.join("cli-crash.pid"));
     let output = bitgames(&[
         "match",
         "othello",
@@ -97,7 +82,12 @@ fn a_crashing_engine_forfeits_every_game_and_the_json_line_says_so() {
     assert_eq!(json["time_ms"]["a"]["moves"], 2, "{json}");
     assert_eq!(json["time_ms"]["b"]["moves"], 3, "{json}");
     assert!(json["time_ms"]["b"]["mean"].as_f64().is_some(), "{json}");
-    assert_eq!(json.as_object().map(|o| o.len()), Some(8), "{json}");
+    // By seat: A won both games as the first player (0 and 2) and the one as the second.
+    assert_eq!(json["seat_wins"], serde_json::json!([2, 1]), "{json}");
+    assert_eq!(json["a_by_seat"]["first"]["wins"], 2, "{json}");
+    assert_eq!(json["a_by_seat"]["second"]["wins"], 1, "{json}");
+    assert_eq!(json["gods"], serde_json::Value::Null, "{json}");
+    assert_eq!(json.as_object().map(|o| o.len()), Some(11), "{json}");
 }
 
 #[test]

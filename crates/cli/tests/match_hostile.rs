@@ -3,30 +3,16 @@
 //! middle of a match. Runs that could eat memory run under `ulimit -v`, and every run under
 //! a time limit, so a regression fails the test instead of hanging it or the machine.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bitgames");
-
-/// `bitgames ARGS` under a 1 GB address-space limit, killed after `seconds`.
-fn bitgames_limited(seconds: u32, args: &[&str]) -> Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            r#"ulimit -v 1000000; exec timeout -s KILL {seconds} "$0" "$@""#
-        ))
-        .arg(BIN)
-        .args(args)
-        .output()
-        .expect("sh runs")
-}
+use common::{BIN, bitgames_limited};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("match-hostile-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    common::scratch(&format!("match-hostile-{name}"))
 }
 
 /// The issue's reproducers: `uci:yes info` (and NBoard's, the line protocol's, GTP's

@@ -1,23 +1,9 @@
 //! `bitgames eval` and `bitgames search` on Othello: the static evaluation as JSON, and a
 //! time budget that is spent (iterative deepening to it) rather than a fixed depth.
 
-use std::process::{Command, Output};
+mod common;
 
-fn bitgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
+use common::{bitgames, json};
 
 /// Rows 1-3 black, row 4 empty, rows 5-8 white: over, white wins 40-24.
 fn finished(side: char) -> String {

@@ -2,30 +2,16 @@
 //! exhausting the stack, god names are exact, and `--gods` is the same as writing the gods
 //! into the position.
 
-use std::process::{Command, Output};
+mod common;
 
-fn bitgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitgames"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use common::{bitgames, stdout};
 
 /// A failure with one short `error:` line (no crash, no echo of a huge input).
 fn one_line_error(output: &Output) -> String {
     assert_eq!(output.status.code(), Some(1), "{output:?}");
-    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
+    let stderr = common::one_line_error(output);
     assert!(stderr.len() < 1000, "{} bytes: {stderr:.300}", stderr.len());
     stderr
 }

@@ -10,6 +10,7 @@
 //!   time plus the grace.
 //! - [`RefereedGame::record`] writes each game (Othello as GGF, the others as one JSON
 //!   line) and [`MatchSummary`] counts the match, with Elo ([`MatchSummary::to_json`]).
+//! - [`MatchPlan::run`] plays a whole match on several threads: what `bitgames match` runs.
 //!
 //! - A match can be stopped ([`Interrupt`], e.g. on Ctrl-C): the game in progress is
 //!   abandoned ([`play_board_game_until`] returns `None`), its external engines killed.
@@ -19,6 +20,7 @@
 //! Tower Defence has simultaneous moves and its own loop: [`towerdefence`].
 
 mod openings;
+mod series;
 mod summary;
 pub mod towerdefence;
 
@@ -28,6 +30,7 @@ use bitgames_search::{Outcome, Player};
 use serde_json::json;
 
 pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings};
+pub use series::{MatchPlan, MatchReport, MatchStart, PlayedGame};
 pub use summary::{MatchSummary, Thinking};
 
 pub use crate::player::Interrupt;

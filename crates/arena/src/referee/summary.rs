@@ -2,11 +2,11 @@
 
 use std::time::Duration;
 
-use bitgames_search::Player;
 use bitgames_search::elo::{EloEstimate, elo_estimate};
 use serde_json::{Value, json};
 
-use super::Side;
+use super::{PlayedGame, Side};
+use bitgames::santorini::God;
 
 /// How long an engine took to choose its moves, in a game or over a match: wall-clock time
 /// from the request to the reply, as the referee's clock sees it (an external engine's
@@ -67,6 +67,10 @@ pub struct MatchSummary {
     pub draws: usize,
     /// Wins by seat: the first player's, then the second's.
     pub seat_wins: [usize; 2],
+    /// Engine A's wins, draws and losses in the first seat, then in the second.
+    pub a_by_seat: [[usize; 3]; 2],
+    /// Santorini: the first seat's god, then the second's (whichever engine sits there).
+    pub gods: Option<[God; 2]>,
     /// Every forfeit: the game's number, the offender and the reason.
     pub forfeits: Vec<(u64, Side, String)>,
     /// Engine A's and B's time to move over all games ([`MatchSummary::add_thinking`]).
@@ -74,25 +78,35 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
-    /// Counts one game: who won (engine and seat), and the forfeit that decided it.
-    pub fn add(
-        &mut self,
-        index: u64,
-        winner: Option<(Side, Player)>,
-        forfeit: Option<(Side, &str)>,
-    ) {
+    /// Counts one game: who won, in which seat, the forfeit that decided it, and the
+    /// engines' time to move.
+    pub fn add(&mut self, game: &PlayedGame) {
         self.games += 1;
-        match winner {
-            Some((Side::A, _)) => self.a_wins += 1,
-            Some((Side::B, _)) => self.b_wins += 1,
-            None => self.draws += 1,
+        let a_seat = game.a_seat.index();
+        let column = match game.winner {
+            Some(Side::A) => {
+                self.a_wins += 1;
+                0
+            }
+            None => {
+                self.draws += 1;
+                1
+            }
+            Some(Side::B) => {
+                self.b_wins += 1;
+                2
+            }
+        };
+        self.a_by_seat[a_seat][column] += 1;
+        if let Some(side) = game.winner {
+            let seat = if side == Side::A { a_seat } else { 1 - a_seat };
+            self.seat_wins[seat] += 1;
         }
-        if let Some((_, seat)) = winner {
-            self.seat_wins[seat.index()] += 1;
+        if let Some(forfeit) = &game.forfeit {
+            self.forfeits
+                .push((game.index, forfeit.side, forfeit.reason.clone()));
         }
-        if let Some((side, reason)) = forfeit {
-            self.forfeits.push((index, side, reason.to_owned()));
-        }
+        self.add_thinking(game.thinking);
     }
 
     /// Adds one game's time to move, engine A's then B's.
@@ -108,10 +122,13 @@ impl MatchSummary {
     }
 
     /// The summary as one JSON object: `games`, `a_wins`, `b_wins`, `draws`, `elo` and
-    /// `elo_ci95` (`[low, high]`; an infinite value, as after a sweep, is `null`), and
-    /// `forfeits` (`[{"game", "player" ("a" or "b"), "reason"}]`, in game order), and
-    /// `time_ms` (`{"a": {"moves", "mean", "max"}, "b": ...}`, the time to move; `mean` is
-    /// `null` before any move).
+    /// `elo_ci95` (`[low, high]`; an infinite value, as after a sweep, is `null`),
+    /// `seat_wins` (the first seat's, then the second's), `a_by_seat` (`{"first":
+    /// {"wins", "draws", "losses"}, "second": ...}`, engine A's results in each seat),
+    /// `gods` (Santorini: `[first seat's, second seat's]`, otherwise `null`), `forfeits`
+    /// (`[{"game", "player" ("a" or "b"), "reason"}]`, in game order), and `time_ms`
+    /// (`{"a": {"moves", "mean", "max"}, "b": ...}`, the time to move; `mean` is `null`
+    /// before any move).
     pub fn to_json(&self) -> String {
         let number = |x: f64| {
             if x.is_finite() {
@@ -127,6 +144,7 @@ impl MatchSummary {
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             json!({"moves": t.moves, "mean": t.mean().map_or(Value::Null, |d| number(ms(d))), "max": number(ms(t.longest))})
         };
+        let results = |[wins, draws, losses]: [usize; 3]| json!({"wins": wins, "draws": draws, "losses": losses});
         json!({
             "games": self.games,
             "a_wins": self.a_wins,
@@ -134,6 +152,9 @@ impl MatchSummary {
             "draws": self.draws,
             "elo": number(elo.elo),
             "elo_ci95": [number(elo.low), number(elo.high)],
+            "seat_wins": self.seat_wins,
+            "a_by_seat": {"first": results(self.a_by_seat[0]), "second": results(self.a_by_seat[1])},
+            "gods": self.gods.map(|gods| gods.map(|god| god.name())),
             "forfeits": forfeits
                 .iter()
                 .map(|(game, side, reason)| json!({"game": game, "player": side.name(), "reason": reason}))

@@ -1,19 +1,15 @@
 """A scripted Othello engine over GTP (see README.md): fake_gtp.py MODE PIDFILE."""
-import os
 import sys
-import time
 
+import fake
 import othello
 
-mode, pid_file = sys.argv[1], sys.argv[2]
-with open(pid_file, "w") as f:
-    f.write(str(os.getpid()))
+mode = fake.start()
 board = othello.new_board()
 
 
 def reply(text=""):
-    sys.stdout.write("= " + text + "\n\n")
-    sys.stdout.flush()
+    fake.send("= " + text + "\n")
 
 
 for line in sys.stdin:
@@ -28,13 +24,9 @@ for line in sys.stdin:
         othello.play(board, args[1], args[0])
         reply()
     elif command == "genmove":
-        if mode == "crash":
-            sys.exit(3)
-        if mode == "hang":
-            time.sleep(60)
+        fake.fail_if_asked(mode)
         if mode == "malformed":
-            sys.stdout.write("d3\n\n")
-            sys.stdout.flush()
+            fake.send("d3\n")
             continue
         if mode == "illegal":
             reply("a1")
@@ -52,5 +44,4 @@ for line in sys.stdin:
     elif command in ("boardsize", "time_settings", "time_left"):
         reply()
     else:
-        sys.stdout.write("? unknown command\n\n")
-        sys.stdout.flush()
+        fake.send("? unknown command\n")

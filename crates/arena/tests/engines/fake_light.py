@@ -1,18 +1,10 @@
 """A scripted Othello engine over the line protocol (see README.md): fake_light.py MODE PIDFILE."""
-import os
 import sys
-import time
 
 import othello
+from fake import fail_if_asked, send, start
 
-mode, pid_file = sys.argv[1], sys.argv[2]
-with open(pid_file, "w") as f:
-    f.write(str(os.getpid()))
-
-
-def send(text):
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+mode = start()
 
 
 send("ready")
@@ -26,10 +18,7 @@ for line in sys.stdin:
         if c in "XO":
             board[(index % 8, index // 8)] = "b" if c == "X" else "w"
     to_move = "b" if words[1] == "X" else "w"
-    if mode == "crash":
-        sys.exit(3)
-    if mode == "hang":
-        time.sleep(60)
+    fail_if_asked(mode)
     if mode == "malformed":
         send("banana 0 0 0")
     elif mode == "illegal":

@@ -1,20 +1,12 @@
 """A scripted Othello engine over NBoard (see README.md): fake_nboard.py MODE PIDFILE."""
-import os
 import re
 import sys
-import time
 
 import othello
+from fake import fail_if_asked, send, start
 
-mode, pid_file = sys.argv[1], sys.argv[2]
-with open(pid_file, "w") as f:
-    f.write(str(os.getpid()))
+mode = start()
 board, to_move = othello.new_board(), "b"
-
-
-def send(text):
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
 
 
 for line in sys.stdin:
@@ -31,10 +23,7 @@ for line in sys.stdin:
                 othello.play(board, move, colour.lower())
     elif words[0] == "go":
         send("status fake is thinking")
-        if mode == "crash":
-            sys.exit(3)
-        if mode == "hang":
-            time.sleep(60)
+        fail_if_asked(mode)
         if mode == "malformed":
             send("=== banana")
         elif mode == "illegal":

@@ -1,20 +1,12 @@
 """A scripted Amazons engine over the UCI-style protocol (see README.md):
 fake_uci.py MODE PIDFILE."""
-import os
 import sys
-import time
 
 import amazons
+from fake import fail_if_asked, send, start
 
-mode, pid_file = sys.argv[1], sys.argv[2]
-with open(pid_file, "w") as f:
-    f.write(str(os.getpid()))
+mode = start()
 board, to_move = amazons.new_board(), "w"
-
-
-def send(text):
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
 
 
 for line in sys.stdin:
@@ -34,10 +26,7 @@ for line in sys.stdin:
             to_move = "b" if to_move == "w" else "w"
     elif words[0] == "go":
         send("info depth 1")
-        if mode == "crash":
-            sys.exit(3)
-        if mode == "hang":
-            time.sleep(60)
+        fail_if_asked(mode)
         if mode == "malformed":
             send("bestmove")
         elif mode == "illegal":

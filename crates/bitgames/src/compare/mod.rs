@@ -217,17 +217,58 @@ fn heading(report: &Report) -> String {
     report.heading()
 }
 
+/// Column widths wide enough for every operation's and strategy's name.
+fn widths(report: &Report) -> (usize, usize) {
+    report.results.iter().fold(
+        ("operation".len(), "strategy".len()),
+        |(operation, strategy), m| {
+            (
+                operation.max(m.operation.len()),
+                strategy.max(m.strategy.len()),
+            )
+        },
+    )
+}
+
+/// What the strategy names of a two-form operation mean, for each kind of name the report
+/// shows (Santorini's `move_to` and `distances` come as a list form and a core bitboard
+/// form).
+fn notes(report: &Report) -> Vec<&'static str> {
+    let mut notes = Vec::new();
+    if report.results.iter().any(|m| m.strategy.ends_with("-core")) {
+        notes.push(
+            "note: <strategy>-core works on bitboards alone; <strategy> is the list form \
+             (level grid and cells), converting to bitboards and back",
+        );
+    }
+    if report
+        .results
+        .iter()
+        .any(|m| m.strategy.ends_with("-with-conversions"))
+    {
+        notes.push(
+            "note: naive-with-conversions is naive's array code behind the core form, \
+             converting the bitboards to arrays and back",
+        );
+    }
+    notes
+}
+
 fn table(report: &Report) -> String {
     let mut out = format!("{}\n", heading(report));
+    let (operation, strategy) = widths(report);
     out.push_str(&format!(
-        "{:<12} {:<24} {:>12} {:>9}\n",
+        "{:<operation$} {:<strategy$} {:>12} {:>9}\n",
         "operation", "strategy", "ns/call", "speed-up"
     ));
     for m in &report.results {
         out.push_str(&format!(
-            "{:<12} {:<24} {:>12.2} {:>8.2}x\n",
+            "{:<operation$} {:<strategy$} {:>12.2} {:>8.2}x\n",
             m.operation, m.strategy, m.ns_per_call, m.speedup_vs_naive
         ));
+    }
+    for note in notes(report) {
+        out.push_str(&format!("{note}\n"));
     }
     out
 }
@@ -241,6 +282,59 @@ fn markdown(report: &Report) -> String {
             m.operation, m.strategy, m.ns_per_call, m.speedup_vs_naive
         ));
     }
+    let notes = notes(report);
+    if !notes.is_empty() {
+        out.push('\n');
+        for note in notes {
+            out.push_str(&format!("- {}\n", note.trim_start_matches("note: ")));
+        }
+    }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Measurement, Report};
+
+    fn measured(operation: &'static str, strategy: &str, ns: f64) -> Measurement {
+        Measurement {
+            operation,
+            strategy: strategy.to_owned(),
+            ns_per_call: ns,
+            speedup_vs_naive: 1.0,
+        }
+    }
+
+    /// Issue 39: an operation's name longer than the column pushed its row's numbers out of
+    /// line; and `-core` strategies were printed with nothing saying what they are.
+    #[test]
+    fn the_table_is_aligned_and_explains_the_core_forms() {
+        let report = Report {
+            game: "santorini",
+            instances: 1,
+            seed: 1,
+            target: "x86_64".to_owned(),
+            results: vec![
+                measured("move_to", "naive", 1.0),
+                measured("a_rather_long_operation_name", "shift-core", 22.5),
+                measured("distances", "naive-with-conversions", 333.25),
+            ],
+        };
+        let table = report.table();
+        let rows: Vec<&str> = table.lines().skip(1).take(4).collect();
+        let ends: Vec<usize> = rows.iter().map(|row| row.len()).collect();
+        assert!(ends.iter().all(|&end| end == ends[0]), "{table}");
+        let strategy_column = rows[0].find("strategy").expect("a heading");
+        for row in &rows[1..] {
+            assert_ne!(row.as_bytes()[strategy_column], b' ', "{table}");
+            assert_eq!(row.as_bytes()[strategy_column - 1], b' ', "{table}");
+        }
+        assert!(
+            table.contains("note: <strategy>-core works on bitboards alone"),
+            "{table}"
+        );
+        assert!(table.contains("note: naive-with-conversions is"), "{table}");
+        assert!(report.markdown().contains("- <strategy>-core works"));
+    }
 }
