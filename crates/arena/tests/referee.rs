@@ -499,8 +499,8 @@ fn the_summary_counts_forfeits_and_reports_elo() {
 /// balanced on average; each is shared by the two games of a pair.
 #[test]
 fn random_openings_are_picked_for_balance() {
-    use bitgames::match_game::random_opening;
     use bitgames::search::Evaluate;
+    use bitgames_arena::referee::random_opening;
 
     fn imbalance<G: Evaluate>(root: G, moves: &[String]) -> u32 {
         let end = moves.iter().fold(root, |position, text| {

@@ -20,12 +20,11 @@
 //!   (the web app's Kernels page);
 //! - [`compare`]: prove every strategy of a game agrees with the naive one on random
 //!   instances, then time them (`bitgames compare`);
-//! - [`match_game`]: one engine game of a match, seeded and seated the same everywhere
-//!   (`bitgames match`, distributed self-play);
 //! - [`solve`]: the record of a solved Othello endgame (`bitgames solve --json`).
 //!
 //! Engines as values (ours and external programs), the protocol clients and servers and the
-//! match referee are in the `bitgames-arena` crate, built on this one.
+//! one referee loop of matches and self-play are in the `bitgames-arena` crate, built on
+//! this one.
 //!
 //! ```
 //! use bitgames::search::{Evaluate, PositionTask, perft};
@@ -60,7 +59,6 @@ mod board;
 pub mod compare;
 mod error;
 pub mod kernels;
-pub mod match_game;
 mod name;
 mod position;
 pub mod setup;

@@ -11,7 +11,7 @@ use bitgames::search::engine::{Engine, EngineKind};
 use bitgames::search::{Evaluate, Outcome, Player, PositionTask};
 use bitgames::setup::Setup;
 
-use bitgames::match_game::MAX_PLIES;
+use bitgames_arena::referee::MAX_PLIES;
 
 use crate::position::SetupArgs;
 

@@ -1,13 +1,16 @@
-//! One engine game for `bitgames.distributed selfplay`, seeded and seated the way
-//! `bitgames match` does it, so a game is a pure function of its inputs; and the match
-//! summary `bitgames match` prints.
+//! One engine game for `bitgames.distributed selfplay`, played by the referee loop of
+//! `bitgames match` (`bitgames_arena::referee`: the same balanced openings, seats and
+//! seeds), so a game is a pure function of its inputs; and the match summary `bitgames
+//! match` prints.
 
 use std::time::Duration;
 
-use bitgames::match_game::{MatchSettings, play_named_match_game};
 use bitgames::search::Outcome;
 use bitgames::search::elo::elo_summary;
-use bitgames::{AnyStrategy, GameName};
+use bitgames::search::engine::EngineKind;
+use bitgames::{AnyPosition, AnyStrategy, GameName};
+use bitgames_arena::player::{Clock, EngineSpec};
+use bitgames_arena::referee::{MatchConfig, play_board_game};
 use pyo3::prelude::*;
 use serde::Serialize;
 
@@ -20,9 +23,9 @@ struct GameRecord {
     index: u64,
     /// The seat of engine A: `first` or `second`.
     a_seat: &'static str,
-    /// The random opening plies, then the engines' moves, in the game's notation.
+    /// The opening plies, then the engines' moves, in the game's notation.
     moves: Vec<String>,
-    /// How many of `moves` are the random opening.
+    /// How many of `moves` are the opening.
     opening_plies: usize,
     /// `first`, `second`, `draw`, or `unfinished` (scored as a draw) after the ply limit.
     result: &'static str,
@@ -32,7 +35,7 @@ struct GameRecord {
 
 /// Plays game number `index` of a match between engines `a` and `b` (`random`, `alphabeta`
 /// or `mcts`) with `time_ms` a move, seeded and seated as `bitgames match` seeds and seats
-/// it (A moves first in even games; each random opening of `opening_plies` plies is played
+/// it (A moves first in even games; each balanced opening of `opening_plies` plies is played
 /// with both colours), on the calling thread with the interpreter released. Returns the
 /// game as one JSON object: `{"index", "a_seat", "moves", "opening_plies", "result",
 /// "a_score"}`.
@@ -55,19 +58,27 @@ fn play_game(
     if index >= 1 << 48 {
         return Err(value_error("the game index must be below 2^48"));
     }
-    let settings = MatchSettings {
-        a: a.parse().map_err(value_error)?,
-        b: b.parse().map_err(value_error)?,
-        time: Duration::from_millis(time_ms),
+    let ours = |name: &str| name.parse::<EngineKind>().map(EngineSpec::Ours);
+    // A bad strategy name is refused before the game starts.
+    let strategy = |name: Option<String>| {
+        AnyStrategy::parse_or_fastest(game, name.as_deref())
+            .map(|strategy| Some(strategy.name().to_owned()))
+            .map_err(value_error)
+    };
+    let config = MatchConfig {
+        a: ours(a).map_err(value_error)?,
+        b: ours(b).map_err(value_error)?,
+        strategies: [strategy(a_strategy)?, strategy(b_strategy)?],
+        clock: Clock {
+            per_move: Duration::from_millis(time_ms),
+            ..Clock::default()
+        },
         seed,
         opening_plies,
     };
-    let strategy = |name: Option<String>| {
-        AnyStrategy::parse_or_fastest(game, name.as_deref()).map_err(value_error)
-    };
-    let strategies = [strategy(a_strategy)?, strategy(b_strategy)?];
+    let root = AnyPosition::start(game).map_err(value_error)?;
     let game = py
-        .detach(|| play_named_match_game(game, strategies, &settings, index))
+        .detach(|| play_board_game(root, &config, index))
         .map_err(value_error)?;
     let record = GameRecord {
         index,
@@ -77,7 +88,7 @@ fn play_game(
             Outcome::Ongoing => "unfinished",
             outcome => outcome.name(),
         },
-        moves: game.moves,
+        moves: game.moves.iter().map(ToString::to_string).collect(),
         opening_plies: game.opening_plies,
     };
     serde_json::to_string(&record).map_err(value_error)

@@ -18,6 +18,10 @@
 //!   quoted to at most [`MAX_QUOTED`]).
 //!
 //! Tower Defence has simultaneous moves and its own loop: [`towerdefence`].
+//!
+//! Self-play (`bitgames.distributed selfplay`, our engines only) is this same loop:
+//! [`play_board_game`] with [`EngineSpec::Ours`] on both sides, so its games open, seat
+//! and score exactly as `bitgames match` does.
 
 mod openings;
 mod series;
@@ -29,7 +33,9 @@ use std::time::Instant;
 use bitgames_search::{Outcome, Player};
 use serde_json::json;
 
-pub use openings::{BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings};
+pub use openings::{
+    BALANCED_CENTIDISCS, RANDOM_CANDIDATES, opening, othello_book_openings, random_opening,
+};
 pub use series::{MatchPlan, MatchReport, MatchStart, PlayedGame};
 pub use summary::{MatchSummary, Thinking};
 
@@ -38,7 +44,6 @@ use crate::player::{
     Clock, EngineSpec, Fault, GameSoFar, MAX_QUOTED, shorten, start_board_engine_with,
 };
 use crate::{AnyMove, AnyPosition, Error, GameName};
-use bitgames::match_game::MAX_PLIES;
 
 /// Engine A (the one whose score is reported) or engine B.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,6 +113,10 @@ impl MatchConfig {
     }
 }
 
+/// Games longer than this many plies after the opening are scored as draws (none of the
+/// games gets near it).
+pub const MAX_PLIES: usize = 1_000;
+
 /// The most characters of a forfeit's reason.
 pub const MAX_REASON: usize = 500;
 
@@ -161,6 +170,15 @@ impl RefereedGame {
             Outcome::Win(seat) if seat == self.a_seat => Some(Side::A),
             Outcome::Win(_) => Some(Side::B),
             Outcome::Draw | Outcome::Ongoing => None,
+        }
+    }
+
+    /// Engine A's score: 1 for a win, 0.5 for a draw or an unfinished game, 0 for a loss.
+    pub fn a_score(&self) -> f64 {
+        match self.winner() {
+            Some(Side::A) => 1.0,
+            Some(Side::B) => 0.0,
+            None => 0.5,
         }
     }
 

@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 use bitgames_search::{Evaluate, Game, PositionTask};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::othello::{self, book, symmetry};
 use crate::{AnyMove, AnyPosition, Error};
-use bitgames::match_game::random_opening;
 
 /// The balance an Othello opening must have: its book score (a 9-ply search, hundredths
 /// of a disc for the side to move) within this of zero.
@@ -18,6 +19,26 @@ pub const RANDOM_CANDIDATES: u64 = 8;
 
 /// The most plies the opening book covers (its header: positions reachable in 0..=6 plies).
 const BOOK_PLIES: u32 = 6;
+
+/// The random opening of game `index` of a match seeded `seed`: up to `plies` uniformly
+/// random moves from `root` (fewer if the game ends), the same for games `2k` and `2k + 1`
+/// so that each opening is played once with each colour.
+pub fn random_opening<G: Evaluate>(root: G, seed: u64, plies: u32, index: u64) -> Vec<G::Move> {
+    let opening_seed = seed.wrapping_mul(1_000_003).wrapping_add(index / 2);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+    let mut position = root;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        match position.random_move(&mut rng) {
+            Some(mv) => {
+                moves.push(mv);
+                position = position.play(mv);
+            }
+            None => break,
+        }
+    }
+    moves
+}
 
 /// Every balanced Othello opening of `plies` plies from the start, derived from the
 /// opening book: the move sequences whose final position's book score is within
