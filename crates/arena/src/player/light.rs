@@ -34,8 +34,7 @@ impl LightEngine {
         interrupt: &Interrupt,
     ) -> Result<Self, Fault> {
         let mut process = EngineProcess::spawn(argv, None, interrupt)?;
-        let deadline = Instant::now() + clock.startup;
-        while process.read_line(deadline, clock.startup)?.trim() != "ready" {}
+        process.wait_for("ready", clock.startup)?;
         Ok(LightEngine { process, clock })
     }
 }

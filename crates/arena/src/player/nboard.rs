@@ -35,8 +35,7 @@ impl NboardEngine {
         process.send("nboard 2")?;
         process.send(&format!("set depth {}", clock.nboard_depth))?;
         process.send("ping 1")?;
-        let deadline = Instant::now() + clock.startup;
-        while process.read_line(deadline, clock.startup)?.trim() != "pong 1" {}
+        process.wait_for("pong 1", clock.startup)?;
         Ok(NboardEngine { process, clock })
     }
 }
@@ -65,13 +64,8 @@ impl BoardEngine for NboardEngine {
         self.process.send("go")?;
         // One deadline for the whole answer, however many lines come before the move.
         let allowed = time + self.clock.grace;
-        let deadline = Instant::now() + allowed;
-        loop {
-            let line = self.process.read_line(deadline, allowed)?;
-            if let Some(mv) = move_line(&line) {
-                return mv;
-            }
-        }
+        self.process
+            .read_until(Instant::now() + allowed, allowed, move_line)?
     }
 
     fn pid(&self) -> Option<u32> {

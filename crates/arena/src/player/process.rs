@@ -91,6 +91,12 @@ impl std::fmt::Debug for Line {
     }
 }
 
+/// For [`EngineProcess::read_until`]: a line that is `text` (surrounding white space
+/// ignored).
+pub(crate) fn line_is(text: &str) -> impl Fn(&str) -> Option<()> + '_ {
+    move |line| (line.trim() == text).then_some(())
+}
+
 /// `argv` as one line for messages.
 pub(crate) fn show_command(argv: &[String]) -> String {
     shlex::try_join(argv.iter().map(String::as_str)).unwrap_or_else(|_| argv.join(" "))
@@ -209,6 +215,27 @@ impl EngineProcess {
                 }
             }
         }
+    }
+
+    /// Reads lines until `wanted` picks one (its answer returned), the lines before it
+    /// skipped, the whole exchange bounded by the one `deadline` ([`Self::read_line`]).
+    pub(crate) fn read_until<T>(
+        &mut self,
+        deadline: Instant,
+        allowed: Duration,
+        wanted: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, Fault> {
+        loop {
+            if let Some(found) = wanted(&self.read_line(deadline, allowed)?) {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// Reads lines until one is `text` (surrounding white space ignored), within `allowed`
+    /// from now: a handshake's answer.
+    pub(crate) fn wait_for(&mut self, text: &str, allowed: Duration) -> Result<(), Fault> {
+        self.read_until(Instant::now() + allowed, allowed, line_is(text))
     }
 
     /// The fault for an engine whose pipes closed: how it exited, if it has.

@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::process::EngineProcess;
+use super::process::{EngineProcess, line_is};
 use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt};
 use crate::AnyPosition;
 
@@ -35,9 +35,9 @@ impl UciEngine {
         let mut process = EngineProcess::spawn(argv, None, interrupt)?;
         let deadline = Instant::now() + clock.startup;
         process.send("uci")?;
-        while process.read_line(deadline, clock.startup)?.trim() != "uciok" {}
+        process.read_until(deadline, clock.startup, line_is("uciok"))?;
         process.send("isready")?;
-        while process.read_line(deadline, clock.startup)?.trim() != "readyok" {}
+        process.read_until(deadline, clock.startup, line_is("readyok"))?;
         process.send("ucinewgame")?;
         Ok(UciEngine { process, clock })
     }
@@ -76,13 +76,8 @@ impl BoardEngine for UciEngine {
             .send(&format!("go movetime {}", time.as_millis().max(1)))?;
         // One deadline for the whole answer: `info` lines, however many, do not extend it.
         let allowed = time + self.clock.grace;
-        let deadline = Instant::now() + allowed;
-        loop {
-            let line = self.process.read_line(deadline, allowed)?;
-            if let Some(mv) = bestmove_line(&line) {
-                return mv;
-            }
-        }
+        self.process
+            .read_until(Instant::now() + allowed, allowed, bestmove_line)?
     }
 
     fn pid(&self) -> Option<u32> {

@@ -41,7 +41,7 @@ pub use summary::{MatchSummary, Thinking};
 
 pub use crate::player::Interrupt;
 use crate::player::{
-    Clock, EngineSpec, Fault, GameSoFar, MAX_QUOTED, shorten, start_board_engine_with,
+    BoardEngine, Clock, EngineSpec, Fault, GameSoFar, MAX_QUOTED, shorten, start_board_engine_with,
 };
 use crate::{AnyMove, AnyPosition, Error, GameName};
 
@@ -334,25 +334,10 @@ pub fn play_board_game_until(
         game.forfeit = Some(Forfeit::new(side, &fault));
         Some(game)
     };
-    let engine_seed = config.seed ^ (index << 8);
-    let mut engines = Vec::with_capacity(2);
-    for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
-        if interrupt.is_set() {
-            return Ok(None);
-        }
-        let started = start_board_engine_with(
-            config.spec(side),
-            &root,
-            config.strategies[i].as_deref(),
-            engine_seed.wrapping_add(i as u64),
-            config.clock,
-            interrupt,
-        )?;
-        match started {
-            Ok(engine) => engines.push(engine),
-            Err(fault) => return Ok(forfeit(game, side, fault)),
-        }
-    }
+    let mut engines = match start_engines(&root, config, index, interrupt)? {
+        Ok(engines) => engines,
+        Err((side, fault)) => return Ok(forfeit(game, side, fault)),
+    };
     while !position.outcome().is_over() && game.moves.len() - game.opening_plies < MAX_PLIES {
         if interrupt.is_set() {
             return Ok(None);
@@ -381,26 +366,65 @@ pub fn play_board_game_until(
             Ok(text) => text,
             Err(fault) => return Ok(forfeit(game, side, fault)),
         };
-        match position.parse_move(&text) {
+        match judge(&position, &text) {
             Ok(mv) => {
                 position = position.play(mv)?;
                 game.moves.push(mv);
             }
-            Err(err) => {
-                let reason = match err {
-                    Error::IllegalMove { source, .. } => source.to_string(),
-                    other => other.to_string(),
-                };
-                let fault = Fault::Illegal {
-                    mv: shorten(&text, MAX_QUOTED),
-                    reason: shorten(&reason, MAX_QUOTED),
-                };
-                return Ok(forfeit(game, side, fault));
-            }
+            Err(fault) => return Ok(forfeit(game, side, fault)),
         }
     }
     game.outcome = position.outcome();
     Ok(Some(game))
+}
+
+/// Engine A's and B's players, in that order.
+type Engines = Vec<Box<dyn BoardEngine>>;
+
+/// Engines A and B for game `index` from `root`, started fresh (each with its own seed);
+/// the first that cannot start is the forfeit of its side. A set interrupt stops the
+/// starting with [`Fault::Interrupted`] (which abandons the game).
+fn start_engines(
+    root: &AnyPosition,
+    config: &MatchConfig,
+    index: u64,
+    interrupt: &Interrupt,
+) -> Result<Result<Engines, (Side, Fault)>, Error> {
+    let engine_seed = config.seed ^ (index << 8);
+    let mut engines = Vec::with_capacity(2);
+    for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
+        if interrupt.is_set() {
+            return Ok(Err((side, Fault::Interrupted)));
+        }
+        let started = start_board_engine_with(
+            config.spec(side),
+            root,
+            config.strategies[i].as_deref(),
+            engine_seed.wrapping_add(i as u64),
+            config.clock,
+            interrupt,
+        )?;
+        match started {
+            Ok(engine) => engines.push(engine),
+            Err(fault) => return Ok(Err((side, fault))),
+        }
+    }
+    Ok(Ok(engines))
+}
+
+/// The move an engine answered, checked by our rules: an illegal or unreadable one is a
+/// [`Fault::Illegal`] quoting it briefly.
+fn judge(position: &AnyPosition, text: &str) -> Result<AnyMove, Fault> {
+    position.parse_move(text).map_err(|err| {
+        let reason = match err {
+            Error::IllegalMove { source, .. } => source.to_string(),
+            other => other.to_string(),
+        };
+        Fault::Illegal {
+            mv: shorten(text, MAX_QUOTED),
+            reason: shorten(&reason, MAX_QUOTED),
+        }
+    })
 }
 
 /// The game a spec list is for, checked: each engine must play `game`.
