@@ -11,14 +11,14 @@
 //! tesla) is an illegal move and forfeits the game, although the official engine would
 //! treat it as doing nothing: the referee judges, and a bot that sends one has a bug.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
 
 use super::{Forfeit, MatchConfig, Side, Thinking};
-use crate::player::{EngineSpec, EntelectBot, Fault, Interrupt, MAX_QUOTED, shorten};
+use crate::player::{Clock, EngineSpec, EntelectBot, Fault, Interrupt, MAX_QUOTED, shorten};
 use crate::search::engine::EngineKind;
 use crate::towerdefence::bot::{self, BotConfig, Budget};
 use crate::towerdefence::{Command, Fastest, Game, Outcome, Player};
@@ -93,6 +93,64 @@ enum Seat {
     External(EntelectBot),
 }
 
+impl Seat {
+    /// The seat of `spec` (seeded `seed`), or why it cannot play.
+    fn new(spec: &EngineSpec, clock: &Clock, seed: u64) -> Result<Seat, Fault> {
+        Ok(match spec {
+            EngineSpec::Ours(EngineKind::Random) => {
+                Seat::Random(Xoshiro256PlusPlus::seed_from_u64(seed))
+            }
+            EngineSpec::Ours(_) => Seat::Bot(BotConfig {
+                budget: Budget::Time(clock.per_move),
+                threads: 1,
+                seed,
+                ..BotConfig::default()
+            }),
+            EngineSpec::Entelect(dir) => Seat::External(EntelectBot::open(dir)?),
+            other => {
+                return Err(Fault::Start {
+                    command: other.to_string(),
+                    reason: "it does not play towerdefence".to_owned(),
+                });
+            }
+        })
+    }
+
+    /// `player`'s command this round (an external bot is killed past `limit`), not yet
+    /// checked.
+    fn choose(
+        &mut self,
+        game: &Game<Fastest>,
+        player: Player,
+        limit: Duration,
+        interrupt: &Interrupt,
+    ) -> Result<Command, Fault> {
+        match self {
+            Seat::Random(rng) => Ok(game.random_command(player, rng)),
+            Seat::Bot(config) => {
+                let config = BotConfig {
+                    seed: config.seed ^ u64::from(game.round_number()) << 20,
+                    ..*config
+                };
+                Ok(bot::choose_command_for(&game.state(), player, &config).command)
+            }
+            Seat::External(bot) => bot.command_until(&game.state(), player, limit, interrupt),
+        }
+    }
+}
+
+/// The fault of a command the state does not allow.
+fn invalid(command: Command, player: Player, round: u32) -> Fault {
+    Fault::Illegal {
+        mv: shorten(&command.to_string(), MAX_QUOTED),
+        reason: format!(
+            "not a valid command for player {} in round {round} (an occupied cell, too \
+             little energy, a third tesla or a curtain not available)",
+            player.letter()
+        ),
+    }
+}
+
 /// Plays game `index` of a Tower Defence match. Engines that cannot start forfeit.
 pub fn play_towerdefence_game(config: &MatchConfig, index: u64) -> TowerDefenceGame {
     // Nothing else holds this interrupt: the game is played out.
@@ -145,33 +203,13 @@ fn play(config: &MatchConfig, index: u64, interrupt: &Interrupt) -> (TowerDefenc
     for player in Player::BOTH {
         let side = side_of(player);
         let seed = config.seed ^ index.wrapping_mul(0x9e37_79b9) ^ player.index() as u64;
-        let seat = match config.spec(side) {
-            EngineSpec::Ours(EngineKind::Random) => {
-                Seat::Random(Xoshiro256PlusPlus::seed_from_u64(seed))
-            }
-            EngineSpec::Ours(_) => Seat::Bot(BotConfig {
-                budget: Budget::Time(config.clock.per_move),
-                threads: 1,
-                seed,
-                ..BotConfig::default()
-            }),
-            EngineSpec::Entelect(dir) => match EntelectBot::open(dir) {
-                Ok(bot) => Seat::External(bot),
-                Err(fault) => {
-                    forfeit(&mut record, side, fault);
-                    return (record, abandoned());
-                }
-            },
-            other => {
-                let fault = Fault::Start {
-                    command: other.to_string(),
-                    reason: "it does not play towerdefence".to_owned(),
-                };
+        match Seat::new(config.spec(side), &config.clock, seed) {
+            Ok(seat) => seats.push(seat),
+            Err(fault) => {
                 forfeit(&mut record, side, fault);
                 return (record, abandoned());
             }
-        };
-        seats.push(seat);
+        }
     }
     let mut game = Game::<Fastest>::start();
     let limit = config.clock.per_move + config.clock.grace;
@@ -179,43 +217,25 @@ fn play(config: &MatchConfig, index: u64, interrupt: &Interrupt) -> (TowerDefenc
         if interrupt.is_set() {
             return (record, true);
         }
-        let state = game.state();
-        let round = game.round_number();
         let mut commands = [Command::Nothing; 2];
         for player in Player::BOTH {
             let asked = Instant::now();
-            let chosen = match &mut seats[player.index()] {
-                Seat::Random(rng) => Ok(game.random_command(player, rng)),
-                Seat::Bot(config) => {
-                    let config = BotConfig {
-                        seed: config.seed ^ u64::from(round) << 20,
-                        ..*config
-                    };
-                    Ok(bot::choose_command_for(&state, player, &config).command)
-                }
-                Seat::External(bot) => bot.command_until(&state, player, limit, interrupt),
-            };
+            let chosen = seats[player.index()].choose(&game, player, limit, interrupt);
             record.thinking[side_of(player).index()].record(asked.elapsed());
-            let command = match chosen {
-                Ok(command) => command,
+            let checked = chosen.and_then(|command| {
+                if game.valid_commands(player).contains(&command) {
+                    Ok(command)
+                } else {
+                    Err(invalid(command, player, game.round_number()))
+                }
+            });
+            match checked {
+                Ok(command) => commands[player.index()] = command,
                 Err(fault) => {
                     forfeit(&mut record, side_of(player), fault);
                     return (finish(record, &game), abandoned());
                 }
-            };
-            if !game.valid_commands(player).contains(&command) {
-                let fault = Fault::Illegal {
-                    mv: shorten(&command.to_string(), MAX_QUOTED),
-                    reason: format!(
-                        "not a valid command for player {} in round {round} (an occupied \
-                         cell, too little energy, a third tesla or a curtain not available)",
-                        player.letter()
-                    ),
-                };
-                forfeit(&mut record, side_of(player), fault);
-                return (finish(record, &game), abandoned());
             }
-            commands[player.index()] = command;
         }
         game.round(commands);
         record.commands.push(commands);
