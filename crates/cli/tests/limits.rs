@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::bitgames;
+use common::{bitgames, othello_match};
 
 /// The first line of a refused argument's error (clap's: exit status 2, then a hint).
 fn refused(args: &[&str]) -> String {
@@ -40,26 +40,8 @@ fn threads_are_at_most_1024() {
         ],
         &["solve", "othello", "--threads", "0", "--position", "x"],
         &["towerdefence", "bot", "--threads", "5000"],
-        &[
-            "match",
-            "othello",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--threads",
-            "5000",
-        ],
-        &[
-            "match",
-            "othello",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--threads",
-            "0",
-        ],
+        &othello_match("random", &["--threads", "5000"]),
+        &othello_match("random", &["--threads", "0"]),
     ] {
         let error = refused(args);
         assert!(

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, bitgames_limited};
+use common::{BIN, bitgames_limited, othello_match};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch(&format!("match-hostile-{name}"))
@@ -29,20 +29,10 @@ fn flooding_engines_forfeit_by_timeout_in_bounded_memory() {
         let started = Instant::now();
         let output = bitgames_limited(
             30,
-            &[
-                "match",
-                "othello",
-                "--a",
-                "random",
-                "--b",
+            &othello_match(
                 spec,
-                "--games",
-                "1",
-                "--startup-ms",
-                "1000",
-                "--threads",
-                "1",
-            ],
+                &["--games", "1", "--startup-ms", "1000", "--threads", "1"],
+            ),
         );
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -159,20 +149,17 @@ fn interrupted(args: &[&str], out: &Path, signal: &str, after: Duration) -> (Out
 fn sigint_prints_the_games_finished_and_exits_non_zero() {
     let dir = scratch("sigint");
     let (output, stdout) = interrupted(
-        &[
-            "match",
-            "othello",
-            "--a",
+        &othello_match(
             "random",
-            "--b",
-            "random",
-            "--games",
-            "1000000",
-            "--threads",
-            "1",
-            "--records",
-            "--json",
-        ],
+            &[
+                "--games",
+                "1000000",
+                "--threads",
+                "1",
+                "--records",
+                "--json",
+            ],
+        ),
         &dir.join("stdout"),
         "-INT",
         Duration::from_millis(1_500),
@@ -207,20 +194,10 @@ fn sigterm_abandons_the_game_in_progress_and_kills_its_engine() {
     );
     let started = Instant::now();
     let (output, stdout) = interrupted(
-        &[
-            "match",
-            "othello",
-            "--a",
-            "random",
-            "--b",
+        &othello_match(
             &spec,
-            "--games",
-            "4",
-            "--threads",
-            "1",
-            "--time-ms",
-            "60000",
-        ],
+            &["--games", "4", "--threads", "1", "--time-ms", "60000"],
+        ),
         &dir.join("stdout"),
         "-TERM",
         Duration::from_millis(1_500),

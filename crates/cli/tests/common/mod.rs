@@ -77,3 +77,10 @@ pub fn fake_engine(protocol: &str, script: &str, mode: &str, pid_file: &Path) ->
         pid_file.display()
     )
 }
+
+/// `match othello --a random --b B REST...`: a match of our random mover against `b`.
+pub fn othello_match<'a>(b: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["match", "othello", "--a", "random", "--b", b];
+    args.extend_from_slice(rest);
+    args
+}
