@@ -6,9 +6,10 @@
 use std::hint::black_box;
 
 use bitgames_amazons::eval::{evaluate, evaluate_naive};
+use bitgames_amazons::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_amazons::operations;
 use bitgames_amazons::random::kernel_instances;
-use bitgames_amazons::{Kernels, Position, StrategyVisitor, for_each_strategy};
+use bitgames_amazons::{Kernels, Position};
 use bitgames_benches::bench_operations;
 use bitgames_search::perft;
 use criterion::measurement::WallTime;

@@ -7,10 +7,11 @@
 use std::hint::black_box;
 
 use bitgames_benches::bench_operations;
+use bitgames_othello::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_othello::learned::Weights;
 use bitgames_othello::operations;
 use bitgames_othello::random::{corpus, kernel_instances};
-use bitgames_othello::{Fastest, Kernels, Position, StrategyVisitor, for_each_strategy};
+use bitgames_othello::{Fastest, Kernels, Position};
 use bitgames_search::perft;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};

@@ -5,9 +5,10 @@
 
 use std::hint::black_box;
 
+use bitgames_othello::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_othello::random::endgame_corpus;
 use bitgames_othello::solver::{Limits, Options, Solver};
-use bitgames_othello::{Kernels, Naive, Position, StrategyVisitor, for_each_strategy};
+use bitgames_othello::{Kernels, Naive, Position};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 

@@ -48,7 +48,7 @@ fn main() -> ExitCode {
         let Some(mv) = position.random_move(&mut rng) else {
             break;
         };
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         plies += 1;
     }
     println!("ply {plies:>3}: {position}");

@@ -101,7 +101,7 @@ impl Encoding for Turn {
                     to,
                     arrow: square,
                 };
-                *self = Turn::new(self.position.play(mv));
+                *self = Turn::new(self.position.play_unchecked(mv));
             }
         }
         Ok(())

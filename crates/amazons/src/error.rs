@@ -1,6 +1,9 @@
 //! Everything that can be wrong with Amazons input.
 
+use bitgames_search::Player;
 use thiserror::Error;
+
+use crate::{Move, Square};
 
 /// A malformed position or move string, or an illegal move; the message names the part.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -40,14 +43,54 @@ pub enum Error {
         text: String,
     },
     /// A well-formed move that this position does not allow.
-    #[error("illegal move {text}: {reason}")]
+    #[error("illegal move {mv}: {reason}")]
     IllegalMove {
-        /// The move in canonical notation.
-        text: String,
-        /// Why it is illegal: no queen of the side to move on the start square, or the
-        /// queen or the arrow cannot reach its square.
-        reason: String,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        reason: IllegalReason,
     },
+}
+
+/// Why a well-formed move is not legal in a position: what [`Position::play`] and
+/// [`Position::parse_move`] refuse, as a value a program can match on.
+///
+/// [`Position::play`]: crate::Position::play
+/// [`Position::parse_move`]: crate::Position::parse_move
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalReason {
+    /// The start square holds no queen of the side to move.
+    #[error("no {} queen on {from}", colour(*side))]
+    NoQueen {
+        /// The side to move.
+        side: Player,
+        /// The start square.
+        from: Square,
+    },
+    /// The queen's path to its destination is blocked or not a queen line.
+    #[error("the queen on {from} cannot reach {to}")]
+    QueenBlocked {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The arrow's path from the queen's destination is blocked or not a queen line.
+    #[error("an arrow from {to} cannot reach {arrow}")]
+    ArrowBlocked {
+        /// The queen's destination, where the arrow is shot from.
+        to: Square,
+        /// The arrow's square.
+        arrow: Square,
+    },
+}
+
+/// The colour the notation gives a side: white moves first.
+fn colour(side: Player) -> &'static str {
+    match side {
+        Player::First => "white",
+        Player::Second => "black",
+    }
 }
 
 impl From<bitgames_bitboard::ParseSquareError> for Error {

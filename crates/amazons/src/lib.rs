@@ -41,7 +41,7 @@
 //! let start = Position::start();
 //! assert_eq!(start.to_string(), "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w");
 //! assert_eq!(perft(&start, 1), 2176);
-//! let next = start.play(start.parse_move("d1-d7/d2")?);
+//! let next = start.play(start.parse_move("d1-d7/d2")?)?;
 //! assert_eq!(next.to_string(), "3q2q3/10/10/q2Q5q/10/10/Q8Q/10/3*6/6Q3 b");
 //! # Ok::<(), bitgames_amazons::Error>(())
 //! ```
@@ -53,7 +53,7 @@ mod distances;
 pub mod encoding;
 mod error;
 pub mod eval;
-mod kernels;
+pub mod kernels;
 mod moves;
 mod notation;
 pub mod operations;
@@ -62,11 +62,8 @@ pub mod random;
 mod square;
 
 pub use distances::{DistanceLayers, MAX_LAYERS};
-pub use error::Error;
-pub use kernels::{
-    Galloping, Kernels, KoggeStone, Naive, Shift, StrategyId, StrategyTask, StrategyVisitor, Table,
-    for_each_strategy, strategies, table_portable_reach,
-};
+pub use error::{Error, IllegalReason};
+pub use kernels::{Galloping, Kernels, KoggeStone, Naive, Shift, StrategyId, Table, strategies};
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::Square;

@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::zobrist::{AMAZONS_PIECE, AMAZONS_SIDE_TO_MOVE};
 
-use crate::{Bitboard, Error, Fastest, Kernels, Move, Square};
+use crate::{Bitboard, Error, Fastest, IllegalReason, Kernels, Move, Square};
 
 /// The most legal moves a position can have: 4 queens x 36 destinations x 36 arrow squares
 /// (a queen in the middle of an empty board reaches 35 squares).
@@ -147,9 +147,43 @@ impl<S: Kernels> Position<S> {
             .sum()
     }
 
-    /// The position after `mv`, which must be legal.
+    /// The position after `mv`, or why `mv` is illegal here ([`Error::IllegalMove`] with an
+    /// [`IllegalReason`]). Search code that plays moves from [`Position::legal_moves`]
+    /// uses [`Position::play_unchecked`], which skips the check.
+    pub fn play(&self, mv: Move) -> Result<Self, Error> {
+        match self.illegal_reason(mv) {
+            None => Ok(self.play_unchecked(mv)),
+            Some(reason) => Err(Error::IllegalMove { mv, reason }),
+        }
+    }
+
+    /// Why `mv` is not legal here, or `None` when it is.
+    pub fn illegal_reason(&self, mv: Move) -> Option<IllegalReason> {
+        let occupied = self.occupied();
+        if !self.queens[self.side.index()].contains(mv.from) {
+            Some(IllegalReason::NoQueen {
+                side: self.side,
+                from: mv.from,
+            })
+        } else if !S::queen_reach(mv.from, occupied).contains(mv.to) {
+            Some(IllegalReason::QueenBlocked {
+                from: mv.from,
+                to: mv.to,
+            })
+        } else if !S::queen_reach(mv.to, occupied.without(mv.from)).contains(mv.arrow) {
+            Some(IllegalReason::ArrowBlocked {
+                to: mv.to,
+                arrow: mv.arrow,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The position after `mv`, which must be legal (one of [`Position::legal_moves`]):
+    /// the hot path, with no check.
     #[inline]
-    pub fn play(&self, mv: Move) -> Self {
+    pub fn play_unchecked(&self, mv: Move) -> Self {
         let mut next = *self;
         let me = self.side.index();
         next.queens[me] = next.queens[me].without(mv.from).with(mv.to);
@@ -198,25 +232,10 @@ impl<S: Kernels> Position<S> {
     /// Reads a move and checks that it is legal here, saying why not.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mv: Move = text.parse()?;
-        let occupied = self.occupied();
-        let reason = if !self.queens[self.side.index()].contains(mv.from) {
-            let colour = if self.side == Player::First {
-                "white"
-            } else {
-                "black"
-            };
-            format!("no {colour} queen on {}", mv.from)
-        } else if !S::queen_reach(mv.from, occupied).contains(mv.to) {
-            format!("the queen on {} cannot reach {}", mv.from, mv.to)
-        } else if !S::queen_reach(mv.to, occupied.without(mv.from)).contains(mv.arrow) {
-            format!("an arrow from {} cannot reach {}", mv.to, mv.arrow)
-        } else {
-            return Ok(mv);
-        };
-        Err(Error::IllegalMove {
-            text: mv.to_string(),
-            reason,
-        })
+        match self.illegal_reason(mv) {
+            None => Ok(mv),
+            Some(reason) => Err(Error::IllegalMove { mv, reason }),
+        }
     }
 }
 
@@ -250,7 +269,7 @@ impl<S: Kernels> Game for Position<S> {
 
     #[inline]
     fn play(&self, mv: Move) -> Self {
-        Position::play(self, mv)
+        Position::play_unchecked(self, mv)
     }
 
     fn outcome(&self) -> Outcome {

@@ -3,8 +3,9 @@
 //! evaluation, bitboard against naive.
 
 use bitgames_amazons::eval::{evaluate, evaluate_naive};
+use bitgames_amazons::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_amazons::random::{random_move, random_position};
-use bitgames_amazons::{Error, Kernels, Move, Naive, Position, StrategyVisitor, for_each_strategy};
+use bitgames_amazons::{Error, IllegalReason, Kernels, Move, Naive, Position};
 use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft};
 use quickcheck::{Gen, QuickCheck};
@@ -69,7 +70,7 @@ fn incremental_hash_and_notation_in_random_games() {
         while let Some(mv) = random_move(&position, &mut rng) {
             assert!(position.legal_moves().contains(&mv));
             assert_eq!(position.parse_move(&mv.to_string()), Ok(mv));
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             assert_eq!(position.hash(), position.recompute_hash(), "{position}");
             assert_eq!(position.to_string().parse::<Position>(), Ok(position));
         }
@@ -212,4 +213,29 @@ fn evaluation_by_hand() {
     assert_eq!(f.t1_lead, -(100 - 5));
     assert_eq!(f.w_fixed, 0);
     assert!(f.score(Player::First) < -90.0);
+}
+
+#[test]
+fn play_is_checked_and_says_why_by_value() {
+    let start = Position::start();
+    let mv: Move = "d1-d7/d2".parse().unwrap();
+    assert_eq!(start.play(mv), Ok(start.play_unchecked(mv)));
+    let reason = |text: &str| match start.play(text.parse().unwrap()) {
+        Err(Error::IllegalMove { reason, .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    };
+    // d10 is black's queen, and white is to move.
+    assert!(matches!(reason("d10-d9/d8"), IllegalReason::NoQueen { .. }));
+    // g1 stands between d1 and j1.
+    assert!(matches!(
+        reason("d1-j1/i1"),
+        IllegalReason::QueenBlocked { .. }
+    ));
+    assert_eq!(
+        start
+            .play("d1-d7/g10".parse().unwrap())
+            .unwrap_err()
+            .to_string(),
+        "illegal move d1-d7/g10: an arrow from d7 cannot reach g10"
+    );
 }

@@ -4,12 +4,10 @@
 use std::sync::LazyLock;
 
 use bitgames_amazons::Position;
+use bitgames_amazons::kernels::{StrategyVisitor, for_each_strategy, table_portable_reach};
 use bitgames_amazons::operations::kernels;
 use bitgames_amazons::random::{KernelInstance, random_position};
-use bitgames_amazons::{
-    Bitboard, Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy,
-    table_portable_reach,
-};
+use bitgames_amazons::{Bitboard, Kernels, Naive, Square, Table};
 use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
 use bitgames_search::testing::quickcheck;
 use bitgames_tables::amazons::{AMAZONS_LINE_REACH, AMAZONS_LINES};

@@ -3,7 +3,7 @@
 use bitgames_search::Player;
 use serde::Serialize;
 
-use crate::position::AnyPosition;
+use crate::{amazons, othello, santorini};
 
 /// A board drawn as rows of cells, the top row first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -49,69 +49,69 @@ impl From<Player> for Piece {
 }
 
 impl Board {
-    /// The board of `position`, read through each game's own accessors.
-    pub(crate) fn of(position: &AnyPosition) -> Board {
-        match position {
-            AnyPosition::Othello(p) => {
-                let (black, white) = p.discs();
-                let cells = bitgames_othello::Square::all()
-                    .map(|square| Cell {
-                        name: square.to_string(),
-                        piece: if black.contains(square) {
-                            Some(Piece::First)
-                        } else if white.contains(square) {
-                            Some(Piece::Second)
-                        } else {
-                            None
-                        },
-                        level: None,
-                    })
-                    .collect();
-                Board {
-                    rows: 8,
-                    cols: 8,
-                    cells,
+    /// The board of an Othello position: black discs are the first player's.
+    pub(crate) fn othello(p: &othello::Position) -> Board {
+        let (black, white) = p.discs();
+        let cells = othello::Square::all()
+            .map(|square| Cell {
+                name: square.to_string(),
+                piece: if black.contains(square) {
+                    Some(Piece::First)
+                } else if white.contains(square) {
+                    Some(Piece::Second)
+                } else {
+                    None
+                },
+                level: None,
+            })
+            .collect();
+        Board {
+            rows: 8,
+            cols: 8,
+            cells,
+        }
+    }
+
+    /// The board of a Santorini position, with every square's building height.
+    pub(crate) fn santorini(p: &santorini::Position) -> Board {
+        let cells = santorini::Square::all()
+            .map(|square| Cell {
+                name: square.to_string(),
+                piece: p.worker_at(square).map(Piece::from),
+                level: Some(p.height(square)),
+            })
+            .collect();
+        Board {
+            rows: 5,
+            cols: 5,
+            cells,
+        }
+    }
+
+    /// The board of an Amazons position: queens and arrows.
+    pub(crate) fn amazons(p: &amazons::Position) -> Board {
+        let cells = amazons::Square::all()
+            .map(|square| {
+                let piece = if p.queens(Player::First).contains(square) {
+                    Some(Piece::First)
+                } else if p.queens(Player::Second).contains(square) {
+                    Some(Piece::Second)
+                } else if p.arrows().contains(square) {
+                    Some(Piece::Arrow)
+                } else {
+                    None
+                };
+                Cell {
+                    name: square.to_string(),
+                    piece,
+                    level: None,
                 }
-            }
-            AnyPosition::Santorini(p) => {
-                let cells = bitgames_santorini::Square::all()
-                    .map(|square| Cell {
-                        name: square.to_string(),
-                        piece: p.worker_at(square).map(Piece::from),
-                        level: Some(p.height(square)),
-                    })
-                    .collect();
-                Board {
-                    rows: 5,
-                    cols: 5,
-                    cells,
-                }
-            }
-            AnyPosition::Amazons(p) => {
-                let cells = bitgames_amazons::Square::all()
-                    .map(|square| {
-                        let piece = if p.queens(Player::First).contains(square) {
-                            Some(Piece::First)
-                        } else if p.queens(Player::Second).contains(square) {
-                            Some(Piece::Second)
-                        } else if p.arrows().contains(square) {
-                            Some(Piece::Arrow)
-                        } else {
-                            None
-                        };
-                        Cell {
-                            name: square.to_string(),
-                            piece,
-                            level: None,
-                        }
-                    })
-                    .collect();
-                Board {
-                    rows: 10,
-                    cols: 10,
-                    cells,
-                }
-            }
+            })
+            .collect();
+        Board {
+            rows: 10,
+            cols: 10,
+            cells,
         }
     }
 
@@ -124,11 +124,10 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GameName;
 
     #[test]
     fn boards_show_what_the_position_strings_say() {
-        let othello = AnyPosition::start(GameName::Othello).unwrap().board();
+        let othello = Board::othello(&othello::Position::start());
         assert_eq!(
             (othello.rows, othello.cols, othello.cells.len()),
             (8, 8, 64)
@@ -139,12 +138,11 @@ mod tests {
         assert_eq!(othello.cell("a1").unwrap().piece, None);
         assert_eq!(othello.cells[0].name, "a1");
 
-        let santorini = AnyPosition::parse(
-            GameName::Santorini,
-            "0000000000000000000000040/1/mortal:B3,D3/mortal:C4,C2",
-        )
-        .unwrap()
-        .board();
+        let santorini = Board::santorini(
+            &"0000000000000000000000040/1/mortal:B3,D3/mortal:C4,C2"
+                .parse()
+                .unwrap(),
+        );
         assert_eq!(santorini.cells.len(), 25);
         assert_eq!(santorini.cell("B3").unwrap().piece, Some(Piece::First));
         assert_eq!(santorini.cell("C2").unwrap().piece, Some(Piece::Second));
@@ -158,12 +156,7 @@ mod tests {
             1
         );
 
-        let amazons = AnyPosition::parse(
-            GameName::Amazons,
-            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q*1Q3 w",
-        )
-        .unwrap()
-        .board();
+        let amazons = Board::amazons(&"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q*1Q3 w".parse().unwrap());
         assert_eq!(amazons.cells.len(), 100);
         assert_eq!(amazons.cell("d1").unwrap().piece, Some(Piece::First));
         assert_eq!(amazons.cell("e1").unwrap().piece, Some(Piece::Arrow));

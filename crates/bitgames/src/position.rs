@@ -318,10 +318,14 @@ impl AnyPosition {
     fn play_unchecked(&self, mv: AnyMove) -> AnyPosition {
         match (self, mv) {
             (AnyPosition::Santorini(p), AnyMove::Santorini(mv)) => {
-                AnyPosition::Santorini(p.play(mv))
+                AnyPosition::Santorini(p.play_unchecked(mv))
             }
-            (AnyPosition::Othello(p), AnyMove::Othello(mv)) => AnyPosition::Othello(p.play(mv)),
-            (AnyPosition::Amazons(p), AnyMove::Amazons(mv)) => AnyPosition::Amazons(p.play(mv)),
+            (AnyPosition::Othello(p), AnyMove::Othello(mv)) => {
+                AnyPosition::Othello(p.play_unchecked(mv))
+            }
+            (AnyPosition::Amazons(p), AnyMove::Amazons(mv)) => {
+                AnyPosition::Amazons(p.play_unchecked(mv))
+            }
             // Checked by every caller: a move of another game leaves the position as it is.
             _ => *self,
         }
@@ -329,7 +333,11 @@ impl AnyPosition {
 
     /// What stands on every square, for drawing the board.
     pub fn board(&self) -> Board {
-        Board::of(self)
+        match self {
+            AnyPosition::Othello(p) => Board::othello(p),
+            AnyPosition::Santorini(p) => Board::santorini(p),
+            AnyPosition::Amazons(p) => Board::amazons(p),
+        }
     }
 
     /// Runs `task` from this position on the kernels `strategy` names: the one door from

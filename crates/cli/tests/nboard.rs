@@ -140,7 +140,7 @@ impl Drop for Engine {
 
 fn play_all(moves: &[&str]) -> Position {
     moves.iter().fold(Position::start(), |p, m| {
-        p.play(p.parse_move(m).expect("a legal move"))
+        p.play_unchecked(p.parse_move(m).expect("a legal move"))
     })
 }
 
@@ -261,7 +261,7 @@ fn the_protocol_example_session() {
             .is_empty()
     );
     let (next, _) = go(&mut engine);
-    let after = position.play(position.parse_move(&mv).expect("legal"));
+    let after = position.play_unchecked(position.parse_move(&mv).expect("legal"));
     assert!(legal(&after).contains(&next), "{next} after {mv}");
     assert_eq!(engine.exchange(&["learn"]), ["learned"]);
     let (ok, stderr) = engine.finish();
@@ -506,7 +506,7 @@ fn book_moves_are_valued_like_searched_moves() {
             "ply {ply}: go says {mv}/{eval}, hint values {mv} at {hinted}"
         );
         assert!(engine.exchange(&[&format!("move {mv}")]).is_empty());
-        position = position.play(position.parse_move(&mv).expect("legal"));
+        position = position.play_unchecked(position.parse_move(&mv).expect("legal"));
     }
     let (ok, stderr) = engine.finish();
     assert!(ok && stderr.is_empty(), "{stderr}");
@@ -567,7 +567,7 @@ fn the_game_clock_bounds_the_search() {
     let game = EXAMPLE_GAME.replace("TI[15:00]", "TI[30:00]");
     let position = play_all(&EXAMPLE_MOVES);
     let black = position.legal_moves()[0];
-    let after = position.play(black);
+    let after = position.play_unchecked(black);
     let white = after.legal_moves()[0];
     let spelled = |mv: Move| match mv {
         Move::Play(square) => square.to_string().to_ascii_uppercase(),

@@ -268,7 +268,7 @@ fn frontier(position: &Position, depth: u32, out: &mut [Vec<u128>; 3]) {
         return;
     }
     for mv in position.legal_moves() {
-        frontier(&position.play(mv), depth - 1, out);
+        frontier(&position.play_unchecked(mv), depth - 1, out);
     }
 }
 
@@ -465,7 +465,7 @@ mod tests {
                 (theirs, mine)
             };
             assert_eq!(position_from_sets(white, black, arrows, side), position);
-            position = position.play(position.parse_move(text).unwrap());
+            position = position.play_unchecked(position.parse_move(text).unwrap());
         }
         let words = boards([AMAZONS_VALID, 1 << 108, 1 << 63 | 1 << 64]);
         assert_eq!(

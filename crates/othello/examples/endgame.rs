@@ -38,7 +38,7 @@ fn main() -> ExitCode {
             break;
         };
         opening.push(mv.to_string());
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
     }
     println!("random opening: {}", opening.join(" "));
     println!("position:       {position}");
@@ -69,7 +69,7 @@ fn main() -> ExitCode {
             break;
         };
         line.push(mv.to_string());
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
     }
     println!("perfect play:   {}", line.join(" "));
     println!("final position: {position}");

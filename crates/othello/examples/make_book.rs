@@ -64,7 +64,7 @@ fn positions_by_ply() -> Vec<BTreeSet<(Bitboard, Bitboard, bool)>> {
         let mut next = BTreeSet::new();
         for position in plies.last().expect("ply 0").iter().map(from_key) {
             for mv in position.legal_moves() {
-                next.insert(key(&canonical(&position.play(mv)).0));
+                next.insert(key(&canonical(&position.play_unchecked(mv)).0));
             }
         }
         plies.push(next);
@@ -112,7 +112,12 @@ fn best_move(position: &Position, depth: u32) -> (Move, i32) {
     moves.sort();
     let mut best = (moves[0], -MAX_EVAL - 1);
     for mv in moves {
-        let score = -negamax(&position.play(mv), depth - 1, -MAX_EVAL - 1, -best.1);
+        let score = -negamax(
+            &position.play_unchecked(mv),
+            depth - 1,
+            -MAX_EVAL - 1,
+            -best.1,
+        );
         if score > best.1 {
             best = (mv, score);
         }
@@ -130,7 +135,7 @@ fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     moves.sort_by_cached_key(|&mv| (-move_priority(position, mv), mv));
     let mut best = -MAX_EVAL - 1;
     for mv in moves {
-        let score = -negamax(&position.play(mv), depth - 1, -beta, -alpha);
+        let score = -negamax(&position.play_unchecked(mv), depth - 1, -beta, -alpha);
         if score > best {
             best = score;
             if score > alpha {

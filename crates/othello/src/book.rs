@@ -177,7 +177,7 @@ mod tests {
             Position::<crate::Fastest>::from_discs(shifted, Bitboard::EMPTY, real.side_to_move())
                 .unwrap();
         assert_eq!(find(key, &moved), None);
-        let other_side = real.play(Move::Pass);
+        let other_side = real.play_unchecked(Move::Pass);
         assert_eq!(find(key, &other_side), None);
     }
 
@@ -196,7 +196,7 @@ mod tests {
             let mut position = Position::start();
             for _ in 0..plies {
                 let moves = position.legal_moves();
-                position = position.play(moves[rng.random_range(0..moves.len())]);
+                position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
             assert_eq!(
                 lookup(&position).is_some(),

@@ -76,7 +76,7 @@ impl Encoding for Position {
         if !legal.contains(&mv) {
             return Err(format!("action {action} ({mv}) is not legal here"));
         }
-        *self = self.play(mv);
+        *self = self.play_unchecked(mv);
         Ok(())
     }
 
@@ -90,7 +90,7 @@ impl Encoding for Position {
             Some(square) => Move::Play(square),
             None => Move::Pass,
         };
-        *self = self.play(mv);
+        *self = self.play_unchecked(mv);
     }
 
     #[inline]

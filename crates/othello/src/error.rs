@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::{Move, Square};
+
 /// A malformed position or move string, or an illegal move; the message names the part.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
@@ -35,12 +37,35 @@ pub enum Error {
     #[error("{0:?} is not a square: expected a file a-h and a row 1-8, like d3")]
     BadSquare(String),
     /// A well-formed move that this position does not allow.
-    #[error("illegal move {text}: {reason}")]
+    #[error("illegal move {mv}: {reason}")]
     IllegalMove {
-        /// The move in canonical notation.
-        text: String,
-        /// Why it is illegal: the game is over, the square is occupied or flips nothing, or
-        /// a pass while a square is legal (or the reverse).
-        reason: String,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        reason: IllegalReason,
     },
+}
+
+/// Why a well-formed move is not legal in a position: what [`Position::play`] and
+/// [`Position::parse_move`] refuse, as a value a program can match on.
+///
+/// [`Position::play`]: crate::Position::play
+/// [`Position::parse_move`]: crate::Position::parse_move
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum IllegalReason {
+    /// Neither side can move: no move, not even a pass, is left.
+    #[error("the game is over")]
+    GameOver,
+    /// A pass while the side to move has a legal square.
+    #[error("passing is only allowed without a legal square")]
+    PassWithLegalSquare,
+    /// A square while the side to move has none (it must pass).
+    #[error("no legal square: the side to move must pass")]
+    MustPass,
+    /// A disc on a square that already holds one.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    /// A disc on an empty square that outflanks no line of opponent discs.
+    #[error("a disc on {0} flips nothing")]
+    FlipsNothing(Square),
 }

@@ -242,7 +242,7 @@ mod tests {
         }
         let mut best = -MAX_EVAL - 1;
         for mv in p.legal_moves() {
-            let score = -negamax(&p.play(mv), depth - 1, -beta, -alpha, eval);
+            let score = -negamax(&p.play_unchecked(mv), depth - 1, -beta, -alpha, eval);
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -256,7 +256,13 @@ mod tests {
         let moves = p.legal_moves();
         let mut best = (i32::MIN, moves[0]);
         for mv in moves {
-            let score = -negamax(&p.play(mv), depth - 1, -MAX_EVAL - 1, MAX_EVAL + 1, eval);
+            let score = -negamax(
+                &p.play_unchecked(mv),
+                depth - 1,
+                -MAX_EVAL - 1,
+                MAX_EVAL + 1,
+                eval,
+            );
             if score > best.0 {
                 best = (score, mv);
             }
@@ -278,7 +284,7 @@ mod tests {
             let mut p = Position::start();
             for _ in 0..4 {
                 let moves = p.legal_moves();
-                p = p.play(moves[rng.random_range(0..moves.len())]);
+                p = p.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
             let ours = if game % 2 == 0 {
                 bitgames_search::Player::First
@@ -291,7 +297,7 @@ mod tests {
                 } else {
                     disc_count
                 };
-                p = p.play(best_move(&p, 3, eval));
+                p = p.play_unchecked(best_move(&p, 3, eval));
             }
             let black_margin = p.final_score();
             let ours_margin = if ours == bitgames_search::Player::First {

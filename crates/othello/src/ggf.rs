@@ -27,7 +27,7 @@
 //! assert_eq!(game.moves[2].time, Some(1.5));
 //! let mut expected = Position::start();
 //! for mv in ["f5", "f6", "d3"] {
-//!     expected = expected.play(expected.parse_move(mv)?);
+//!     expected = expected.play(expected.parse_move(mv)?)?;
 //! }
 //! assert_eq!(game.position(), expected);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -68,7 +68,7 @@ impl GgfGame {
     pub fn position(&self) -> Position {
         self.moves
             .iter()
-            .fold(self.start, |position, m| position.play(m.mv))
+            .fold(self.start, |position, m| position.play_unchecked(m.mv))
     }
 
     /// The first value of property `name` (such as `PB`, the black player), if present.
@@ -209,7 +209,7 @@ pub fn parse(text: &str) -> Result<GgfGame, GgfError> {
                         eval: None,
                         time: None,
                     });
-                    position = position.play(Move::Pass);
+                    position = position.play_unchecked(Move::Pass);
                 }
                 if position.side_to_move() != player {
                     return Err(bad(format!(
@@ -230,7 +230,7 @@ pub fn parse(text: &str) -> Result<GgfGame, GgfError> {
                     eval,
                     time,
                 });
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
             }
             _ => game.properties.push((name, value)),
         }
@@ -401,7 +401,7 @@ pub fn parse_move_text(value: &str) -> Result<(Move, Option<f64>, Option<f64>), 
 /// let record = ggf::write(&start, &[d3], &[("PB", "alphabeta"), ("RE", "?")]);
 /// assert!(record.starts_with("(;GM[Othello]PB[alphabeta]RE[?]BO[8 "));
 /// let game = ggf::parse(&record)?;
-/// assert_eq!(game.position(), start.play(d3));
+/// assert_eq!(game.position(), start.play(d3)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(start: &Position, moves: &[Move], properties: &[(&str, &str)]) -> String {
@@ -438,7 +438,7 @@ pub fn write(start: &Position, moves: &[Move], properties: &[(&str, &str)]) -> S
             Move::Play(square) => square.to_string(),
         };
         out.push_str(&format!("{colour}[{text}]"));
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
     }
     out.push_str(";)");
     out
@@ -467,7 +467,7 @@ mod tests {
                 let mv = legal[(state % legal.len() as u64) as usize];
                 passes += usize::from(mv == Move::Pass);
                 moves.push(mv);
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
             }
             let record = write(
                 &Position::start(),
@@ -488,7 +488,7 @@ mod tests {
 
     fn play_all(moves: &[&str]) -> Position {
         moves.iter().fold(Position::start(), |p, m| {
-            p.play(p.parse_move(m).expect("a legal move"))
+            p.play_unchecked(p.parse_move(m).expect("a legal move"))
         })
     }
 
@@ -534,7 +534,7 @@ mod tests {
     fn a_left_out_forced_pass_is_inserted_and_a_written_one_accepted() {
         let board = "*O------ -O------ -------- -------- -------- -------- -------- -------- *";
         let position: Position = parse(&format!("(;BO[8 {board}];)")).unwrap().start;
-        let after = position.play(position.parse_move("c1").unwrap());
+        let after = position.play_unchecked(position.parse_move("c1").unwrap());
         assert_eq!(after.legal_moves().as_slice(), [Move::Pass], "premise");
         let left_out = parse(&format!("(;BO[8 {board}]B[c1]B[c3];)")).unwrap();
         let written = parse(&format!("(;BO[8 {board}]B[c1]W[PA]B[c3];)")).unwrap();

@@ -41,7 +41,7 @@
 //! let start = Position::start();
 //! assert_eq!(start.to_string(), "---------------------------OX------XO--------------------------- X");
 //! assert_eq!(perft(&start, 4), 244);
-//! let next = start.play(start.parse_move("d3")?);
+//! let next = start.play(start.parse_move("d3")?)?;
 //! assert_eq!(next.to_string(), "-------------------X-------XX------XO--------------------------- O");
 //! # Ok::<(), bitgames_othello::Error>(())
 //! ```
@@ -67,7 +67,7 @@ mod error;
 pub mod eval;
 pub mod ffo;
 pub mod ggf;
-mod kernels;
+pub mod kernels;
 pub mod learned;
 mod moves;
 mod notation;
@@ -81,7 +81,7 @@ pub mod stability;
 pub mod symmetry;
 pub mod training;
 
-pub use error::Error;
+pub use error::{Error, IllegalReason};
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 pub use kernels::Avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
@@ -89,8 +89,7 @@ pub use kernels::Avx512;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use kernels::TablePext;
 pub use kernels::{
-    Children, Fastest, Hybrid, Kernels, KoggeStone, Naive, Shift, StrategyId, StrategyTask,
-    StrategyVisitor, Table, for_each_strategy, strategies, table_pext_portable,
+    Fastest, Hybrid, Kernels, KoggeStone, Naive, Shift, StrategyId, Table, strategies,
 };
 pub use moves::Move;
 pub use position::{MAX_MOVES, MoveList, Position};

@@ -4,8 +4,9 @@
 
 use bitgames_bitboard::harness::{Answer, black_box};
 
+use crate::kernels::{StrategyVisitor, for_each_strategy};
 use crate::random::KernelInstance;
-use crate::{Bitboard, Kernels, Naive, StrategyVisitor, for_each_strategy};
+use crate::{Bitboard, Kernels, Naive};
 
 bitgames_bitboard::operation! {
     /// The side to move's legal moves.

@@ -5,7 +5,8 @@ use core::marker::PhantomData;
 use bitgames_search::{ArrayVec, Game, Outcome, Player};
 use bitgames_tables::zobrist::{OTHELLO_DISC, OTHELLO_SIDE_TO_MOVE};
 
-use crate::{Bitboard, Children, Error, Fastest, Kernels, Move, Square};
+use crate::kernels::Children;
+use crate::{Bitboard, Error, Fastest, IllegalReason, Kernels, Move, Square};
 
 /// More than the most legal moves any Othello position has (33).
 pub const MAX_MOVES: usize = 40;
@@ -149,9 +150,36 @@ impl<S: Kernels> Position<S> {
         count_moves::<S>(self.player, self.opponent)
     }
 
-    /// The position after `mv`, which must be legal.
+    /// The position after `mv`, or why `mv` is illegal here ([`Error::IllegalMove`] with an
+    /// [`IllegalReason`]). Search code that plays moves from [`Position::legal_moves`]
+    /// uses [`Position::play_unchecked`], which skips the check.
+    pub fn play(&self, mv: Move) -> Result<Self, Error> {
+        match self.illegal_reason(mv) {
+            None => Ok(self.play_unchecked(mv)),
+            Some(reason) => Err(Error::IllegalMove { mv, reason }),
+        }
+    }
+
+    /// Why `mv` is not legal here, or `None` when it is.
+    pub fn illegal_reason(&self, mv: Move) -> Option<IllegalReason> {
+        let moves = self.move_mask();
+        match mv {
+            Move::Play(square) if moves.contains(square) => None,
+            Move::Pass if moves.is_empty() && !self.is_game_over() => None,
+            _ if self.is_game_over() => Some(IllegalReason::GameOver),
+            Move::Pass => Some(IllegalReason::PassWithLegalSquare),
+            Move::Play(_) if moves.is_empty() => Some(IllegalReason::MustPass),
+            Move::Play(square) if !self.empty_squares().contains(square) => {
+                Some(IllegalReason::Occupied(square))
+            }
+            Move::Play(square) => Some(IllegalReason::FlipsNothing(square)),
+        }
+    }
+
+    /// The position after `mv`, which must be legal (one of [`Position::legal_moves`]):
+    /// the hot path, with no check. An illegal move gives a position no game reaches.
     #[inline]
-    pub fn play(&self, mv: Move) -> Self {
+    pub fn play_unchecked(&self, mv: Move) -> Self {
         let mut next = *self;
         next.side = self.side.other();
         next.hash ^= OTHELLO_SIDE_TO_MOVE;
@@ -244,24 +272,10 @@ impl<S: Kernels> Position<S> {
     /// Reads a move and checks that it is legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mv: Move = text.parse()?;
-        if self.legal_moves().contains(&mv) {
-            return Ok(mv);
+        match self.illegal_reason(mv) {
+            None => Ok(mv),
+            Some(reason) => Err(Error::IllegalMove { mv, reason }),
         }
-        let reason = match mv {
-            _ if self.is_game_over() => "the game is over".to_owned(),
-            Move::Pass => "passing is only allowed without a legal square".to_owned(),
-            Move::Play(_) if self.move_mask().is_empty() => {
-                "no legal square: the side to move must pass".to_owned()
-            }
-            Move::Play(square) if !self.empty_squares().contains(square) => {
-                format!("{square} is occupied")
-            }
-            Move::Play(square) => format!("a disc on {square} flips nothing"),
-        };
-        Err(Error::IllegalMove {
-            text: mv.to_string(),
-            reason,
-        })
     }
 }
 
@@ -456,7 +470,7 @@ impl<S: Kernels> Game for Position<S> {
 
     #[inline]
     fn play(&self, mv: Move) -> Self {
-        Position::play(self, mv)
+        Position::play_unchecked(self, mv)
     }
 
     /// Walks the two bitboards only (no hash or counters), each node's children from

@@ -94,7 +94,7 @@ pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R, empties: u32) -> Option<Po
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             if position.empty_squares().len() as u32 == empties {
                 if position.is_game_over() {
                     break;
@@ -140,7 +140,7 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         position
     }

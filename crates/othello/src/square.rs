@@ -35,5 +35,11 @@ mod tests {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
         assert_eq!(Square::from_bit(64), None);
+        // The named constants are the squares their names parse to.
+        assert_eq!(Square::A1, "a1".parse().unwrap());
+        assert_eq!(Square::D3, "d3".parse().unwrap());
+        assert_eq!(Square::H1.bit(), 7);
+        assert_eq!(Square::A8.bit(), 56);
+        assert_eq!(Square::H8.to_string(), "h8");
     }
 }

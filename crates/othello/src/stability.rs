@@ -199,12 +199,12 @@ mod tests {
                     if position.is_game_over() {
                         break;
                     }
-                    position = position.play(Move::Pass);
+                    position = position.play_unchecked(Move::Pass);
                     continue;
                 }
                 let pick = (draw() % u64::from(moves.count_ones())) as u32;
                 let square = (0..pick).fold(moves, |m, _| m & (m - 1)).trailing_zeros();
-                position = position.play(Move::Play(crate::square::square_at(square)));
+                position = position.play_unchecked(Move::Play(crate::square::square_at(square)));
             }
         }
         assert!(checked > 10_000);

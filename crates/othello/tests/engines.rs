@@ -21,7 +21,7 @@ fn alphabeta_and_mcts_play_a_complete_game() {
         };
         assert!(position.legal_moves().contains(&mv), "{mv} in {position}");
         mcts.advance(mv);
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         plies += 1;
         assert!(plies <= 120, "{position}");
     }
@@ -58,7 +58,7 @@ fn near_the_end_engines_play_a_solved_best_move() {
         let mut position = Position::start();
         while position.empty_squares().len() > 14 && !position.outcome().is_over() {
             let moves = position.legal_moves();
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         if position.outcome().is_over() {
             continue;
@@ -70,7 +70,7 @@ fn near_the_end_engines_play_a_solved_best_move() {
             .exact_move(generous)
             .expect("14 empties are solved");
         assert_eq!(score, best, "{position}");
-        let after = position.play(mv);
+        let after = position.play_unchecked(mv);
         let child = solver::solve(&after, solver::Limits::NONE).unwrap().score;
         assert_eq!(-child, best, "{mv} is not a best move in {position}");
         let choice = Engine::<Position>::new(EngineKind::AlphaBeta, 1)
@@ -103,7 +103,7 @@ fn negamax(position: &Position, depth: u32, ply: i32) -> i32 {
     position
         .legal_moves()
         .into_iter()
-        .map(|mv| -negamax(&position.play(mv), depth - 1, ply + 1))
+        .map(|mv| -negamax(&position.play_unchecked(mv), depth - 1, ply + 1))
         .max()
         .expect("a position that is not over has a move (a pass at least)")
 }
@@ -129,7 +129,7 @@ fn alphabeta_scores_equal_fixed_depth_negamax() {
         );
         let best = result.best_move.expect("a move");
         assert_eq!(
-            -negamax(&position.play(best), depth - 1, 1),
+            -negamax(&position.play_unchecked(best), depth - 1, 1),
             result.score,
             "the best move {best} of {position} scores the result"
         );

@@ -1,11 +1,12 @@
 //! The game: perft against the published counts, passes and game end, incremental counts
 //! and hash, stable discs, notation round-trips and malformed input.
 
+use bitgames_othello::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_othello::random::random_position;
 use bitgames_othello::stability::{stable_discs, stable_discs_naive};
 use bitgames_othello::{
-    Bitboard, Error, Fastest, Kernels, KoggeStone, Move, Naive, Position, Shift, StrategyVisitor,
-    Table, for_each_strategy,
+    Bitboard, Error, Fastest, IllegalReason, Kernels, KoggeStone, Move, Naive, Position, Shift,
+    Square, Table,
 };
 use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, assert_suite, divide, perft, perft_generic};
@@ -115,7 +116,7 @@ fn incremental_counts_and_hash_match_recomputation_in_random_games() {
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         assert!(position.is_game_over());
         let [b, w] = position.disc_counts().map(i32::from);
@@ -130,10 +131,42 @@ fn incremental_counts_and_hash_match_recomputation_in_random_games() {
 }
 
 #[test]
+fn play_is_checked_and_says_why_by_value() {
+    let start = Position::start();
+    let illegal = |mv: Move| match start.play(mv) {
+        Err(Error::IllegalMove {
+            mv: refused,
+            reason,
+        }) => {
+            assert_eq!(refused, mv);
+            reason
+        }
+        other => panic!("{mv}: {other:?}"),
+    };
+    assert_eq!(
+        illegal(Move::Play(Square::D4)),
+        IllegalReason::Occupied(Square::D4)
+    );
+    assert_eq!(
+        illegal(Move::Play(Square::A1)),
+        IllegalReason::FlipsNothing(Square::A1)
+    );
+    assert_eq!(illegal(Move::Pass), IllegalReason::PassWithLegalSquare);
+    assert_eq!(
+        start.play(Move::Pass).unwrap_err().to_string(),
+        "illegal move pass: passing is only allowed without a legal square"
+    );
+    // The unchecked form is the same position for a legal move.
+    let d3 = Move::Play(Square::D3);
+    assert_eq!(start.play(d3), Ok(start.play_unchecked(d3)));
+}
+
+#[test]
 fn an_asymmetric_position_guards_the_bit_order() {
     // Black plays d3 from the start: d3 (bit 19) is placed and d4 (bit 27) flips.
     let start = Position::start();
-    let next = start.play(start.parse_move("D3").unwrap());
+    let next = start.play(start.parse_move("D3").unwrap()).unwrap();
+    assert_eq!(start.play(Move::Play(Square::D3)), Ok(next));
     assert_eq!(
         next.to_string(),
         "-------------------X-------XX------XO--------------------------- O"
@@ -172,11 +205,11 @@ fn passes_and_game_end() {
     assert_eq!(position.outcome(), Outcome::Ongoing);
     let err = position.parse_move("h8").unwrap_err().to_string();
     assert!(err.contains("must pass"), "{err}");
-    let white = position.play(Move::Pass);
+    let white = position.play_unchecked(Move::Pass);
     assert_eq!(white.side_to_move(), Player::Second);
     let h8: Vec<Move> = white.legal_moves().to_vec();
     assert_eq!(h8, ["h8".parse().unwrap()]);
-    let full = white.play(h8[0]);
+    let full = white.play_unchecked(h8[0]);
     assert!(full.is_game_over());
     assert!(full.legal_moves().is_empty());
     // A finished game is one leaf at every remaining depth.
@@ -251,7 +284,7 @@ fn stable_discs_are_never_flipped_later() {
                 "a stable white disc flipped: {position}"
             );
             let moves = position.legal_moves();
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
     }
 }

@@ -5,12 +5,10 @@ use std::sync::LazyLock;
 
 use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
 use bitgames_othello::Position;
+use bitgames_othello::kernels::{StrategyVisitor, for_each_strategy, table_pext_portable};
 use bitgames_othello::operations::kernels;
 use bitgames_othello::random::KernelInstance;
-use bitgames_othello::{
-    Bitboard, Kernels, Naive, Square, StrategyVisitor, Table, for_each_strategy,
-    table_pext_portable,
-};
+use bitgames_othello::{Bitboard, Kernels, Naive, Square, Table};
 use bitgames_search::testing::{Reachable, quickcheck};
 use bitgames_tables::othello::OTHELLO_LINES;
 

@@ -26,7 +26,7 @@ fn minimax(position: &Position) -> i32 {
     }
     moves
         .iter()
-        .map(|&mv| -minimax(&position.play(mv)))
+        .map(|&mv| -minimax(&position.play_unchecked(mv)))
         .max()
         .expect("a move")
 }
@@ -40,7 +40,11 @@ fn check(position: &Position, solution: &Solution) {
         None => assert!(moves.is_empty(), "{position}: no move given"),
         Some(mv) => {
             assert!(moves.contains(&mv), "{position}: {mv} is not legal");
-            assert_eq!(-minimax(&position.play(mv)), expected, "{position}: {mv}");
+            assert_eq!(
+                -minimax(&position.play_unchecked(mv)),
+                expected,
+                "{position}: {mv}"
+            );
         }
     }
     assert!(solution.nodes > 0);
@@ -121,7 +125,7 @@ fn a_table_layer_set_past_the_middle_layers_depths_still_solves_exactly() {
         "--------",
     ];
     let position: Position = format!("{} O", rows.concat()).parse().unwrap();
-    let child = position.play(Move::Play("h5".parse().unwrap()));
+    let child = position.play_unchecked(Move::Play("h5".parse().unwrap()));
     assert_eq!(child.legal_moves().len(), 17);
     let mut late_table = Solver::new(Options {
         table_min_empties: 40,
@@ -242,7 +246,9 @@ fn check_against(
     assert_eq!(parallel.score, expected.score, "{position}");
     let mv = parallel.best_move.expect("a position with empties to play");
     assert!(position.legal_moves().contains(&mv), "{position}: {mv}");
-    let after = serial.solve(&position.play(mv), Limits::NONE).unwrap();
+    let after = serial
+        .solve(&position.play_unchecked(mv), Limits::NONE)
+        .unwrap();
     assert_eq!(-after.score, expected.score, "{position}: {mv}");
 }
 

@@ -106,7 +106,7 @@ impl Encoding for Position {
                     format!("action {action_number} is out of range 0..769")
                 }
             })?;
-        *self = self.play(mv);
+        *self = self.play_unchecked(mv);
         Ok(())
     }
 

@@ -2,7 +2,9 @@
 
 use thiserror::Error;
 
-use crate::{Square, SquareError};
+use bitgames_search::Player;
+
+use crate::{God, Move, Square, SquareError};
 
 /// A malformed position or move string, or an illegal move. Every message names the part
 /// of the input that is wrong.
@@ -135,11 +137,154 @@ pub enum Error {
         limit: usize,
     },
     /// A well-formed move that this position does not allow.
-    #[error("illegal move {text}: {reason}")]
+    #[error("illegal move {mv}: {reason}")]
     IllegalMove {
-        /// The move in canonical notation.
-        text: String,
+        /// The move.
+        mv: Move,
         /// Why this position does not allow it.
-        reason: String,
+        reason: IllegalReason,
     },
+}
+
+/// Why a well-formed move is not legal in a position: what [`Position::play`] and
+/// [`Position::parse_move`] refuse, as a value a program can match on. Players print as
+/// `player 1` and `player 2`.
+///
+/// [`Position::play`]: crate::Position::play
+/// [`Position::parse_move`]: crate::Position::parse_move
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum IllegalReason {
+    /// A player has already won.
+    #[error("the game is over: player {} has won", .winner.index() + 1)]
+    GameOver {
+        /// The winner.
+        winner: Player,
+    },
+    /// A god's move played by a player with another god.
+    #[error("{mv} is a move of {owner}; player {} plays {god}", .player.index() + 1)]
+    AnotherGodsPower {
+        /// The move.
+        mv: Move,
+        /// The god whose power it uses.
+        owner: God,
+        /// The side to move.
+        player: Player,
+        /// Its god.
+        god: God,
+    },
+    /// A move of the side to move's own god that its power does not allow here.
+    #[error("{god} has no such move here")]
+    NoSuchPowerMove {
+        /// The side to move's god.
+        god: God,
+    },
+    /// A placement after the side to move's workers are on the board.
+    #[error("player {} has already placed both workers", .player.index() + 1)]
+    AlreadyPlaced {
+        /// The side to move.
+        player: Player,
+    },
+    /// A move before the side to move has placed its workers.
+    #[error("player {} must place both workers first (place:<a>,<b>)", .player.index() + 1)]
+    MustPlaceFirst {
+        /// The side to move.
+        player: Player,
+    },
+    /// A square the move needs empty is domed.
+    #[error("{role} {square} is domed")]
+    Domed {
+        /// What the move does with the square.
+        role: SquareRole,
+        /// The square.
+        square: Square,
+    },
+    /// A square the move needs empty holds a worker.
+    #[error("{role} {square} holds a worker")]
+    Occupied {
+        /// What the move does with the square.
+        role: SquareRole,
+        /// The square.
+        square: Square,
+    },
+    /// The move starts where the side to move has no worker.
+    #[error("player {} has no worker on {from}", .player.index() + 1)]
+    NoWorker {
+        /// The side to move.
+        player: Player,
+        /// The start square.
+        from: Square,
+    },
+    /// The destination is not next to the start.
+    #[error("{to} is not next to {from}")]
+    NotAdjacent {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// A climb of more than one level.
+    #[error("cannot climb from level {from_level} to level {to_level}")]
+    TooHigh {
+        /// The start square's level.
+        from_level: u8,
+        /// The destination's level.
+        to_level: u8,
+    },
+    /// A winning move (`>..#`) that does not move up onto level 3.
+    #[error(
+        "only a move up onto level 3 wins ({from} is level {from_level}, {to} is level {to_level})"
+    )]
+    NotAWin {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+        /// The start square's level.
+        from_level: u8,
+        /// The destination's level.
+        to_level: u8,
+    },
+    /// A move up onto level 3 written as a move and build: it wins at once.
+    #[error("moving up onto level 3 wins at once: write {from}>{to}#")]
+    MustWin {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// A build that is not next to the moved worker.
+    #[error("build {build} is not next to {to}")]
+    BuildNotAdjacent {
+        /// The build square.
+        build: Square,
+        /// Where the worker moved.
+        to: Square,
+    },
+    /// A placement that is not legal for another reason.
+    #[error("not a legal placement")]
+    NotAPlacement,
+    /// A move that is not legal for another reason.
+    #[error("not a legal move")]
+    NotLegal,
+}
+
+/// What a move does with a square that must be free, as messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SquareRole {
+    /// A worker is placed there.
+    Placement,
+    /// A worker moves there.
+    Destination,
+    /// A worker builds there.
+    Build,
+}
+
+impl std::fmt::Display for SquareRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SquareRole::Placement => "square",
+            SquareRole::Destination => "destination",
+            SquareRole::Build => "build",
+        })
+    }
 }

@@ -60,7 +60,7 @@
 //!
 //! let root: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2".parse()?;
 //! assert_eq!(perft(&root, 2), 5156);
-//! let next = root.play(root.parse_move("b3>c3^b3")?);
+//! let next = root.play(root.parse_move("b3>c3^b3")?)?;
 //! assert_eq!(next.to_string(), "0000000000010000000000000/2/mortal:C3,D3/mortal:C4,C2");
 //! # Ok::<(), bitgames_santorini::Error>(())
 //! ```
@@ -73,7 +73,7 @@ mod error;
 mod eval;
 mod god;
 pub mod instances;
-mod kernels;
+pub mod kernels;
 mod levels;
 mod moves;
 mod notation;
@@ -83,11 +83,10 @@ mod powers;
 mod square;
 pub mod steps;
 
-pub use error::Error;
+pub use error::{Error, IllegalReason, SquareRole};
 pub use god::God;
 pub use kernels::{
-    DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyId, StrategyTask,
-    StrategyVisitor, Table, for_each_strategy, strategies,
+    DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyId, Table, strategies,
 };
 pub use levels::{LevelGrid, Levels};
 pub use moves::Move;

@@ -10,7 +10,7 @@ use bitgames_bitboard::harness::{Answer, black_box};
 
 use crate::instances::Instance;
 use crate::{Bitboard, Cell, CellList, DistanceGrid, DistanceLayers, Kernels, Naive, Square};
-use crate::{StrategyVisitor, for_each_strategy};
+use crate::kernels::{StrategyVisitor, for_each_strategy};
 
 bitgames_bitboard::operation! {
     /// `move_to` in list form: cells in, cells out.

@@ -8,8 +8,9 @@ use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORINI_WORKER};
 use smallvec::SmallVec;
 
+use crate::error::SquareRole;
 use crate::god::{ATHENA_UP_KEY, GOD_KEYS};
-use crate::{Bitboard, Error, Fastest, God, Kernels, Levels, Move, Square};
+use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move, Square};
 
 /// The most legal moves a base-game position can have: 300 placements on an empty board (a
 /// turn has at most 2 workers x 8 destinations x 8 builds = 128). [`MoveList`] holds this
@@ -301,10 +302,18 @@ impl<S: Kernels> Position<S> {
         total
     }
 
-    /// The position after `mv`, which must be legal (see [`Position::parse_move`] and
-    /// [`Position::check_move`] for moves from outside).
+    /// The position after `mv`, or why `mv` is illegal here ([`Error::IllegalMove`] with an
+    /// [`IllegalReason`]). Search code that plays moves from [`Position::legal_moves`]
+    /// uses [`Position::play_unchecked`], which skips the check.
+    pub fn play(&self, mv: Move) -> Result<Self, Error> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The position after `mv`, which must be legal (one of [`Position::legal_moves`]):
+    /// the hot path, with no check.
     #[inline]
-    pub fn play(&self, mv: Move) -> Self {
+    pub fn play_unchecked(&self, mv: Move) -> Self {
         let mut next = *self;
         let me = self.side.index();
         match mv {
@@ -404,7 +413,7 @@ impl<S: Kernels> Position<S> {
             return Ok(());
         }
         Err(Error::IllegalMove {
-            text: mv.to_string(),
+            mv,
             reason: self.illegality(mv),
         })
     }
@@ -442,23 +451,24 @@ impl<S: Kernels> Position<S> {
             }
         }
         Err(Error::IllegalMove {
-            text: written,
+            mv,
             reason: self.illegality(mv),
         })
     }
 
     /// Explains why a move that is not in the legal list is illegal.
-    fn illegality(&self, mv: Move) -> String {
-        let player = self.side.index() + 1;
+    fn illegality(&self, mv: Move) -> IllegalReason {
+        use IllegalReason as R;
+        let player = self.side;
         if let Some(winner) = self.winner {
-            return format!("the game is over: player {} has won", winner.index() + 1);
+            return R::GameOver { winner };
         }
         let occupied = self.workers[0] | self.workers[1];
-        let blocked = |square: Square, what: &str| -> Option<String> {
+        let blocked = |square: Square, role: SquareRole| -> Option<IllegalReason> {
             if self.height(square) == 4 {
-                Some(format!("{what} {square} is domed"))
+                Some(R::Domed { role, square })
             } else if occupied.contains(square) {
-                Some(format!("{what} {square} holds a worker"))
+                Some(R::Occupied { role, square })
             } else {
                 None
             }
@@ -468,60 +478,67 @@ impl<S: Kernels> Position<S> {
         let god = self.gods[self.side.index()];
         if let Some(owner) = mv.power() {
             return if owner != god {
-                format!("{mv} is a move of {owner}; player {player} plays {god}")
+                R::AnotherGodsPower {
+                    mv,
+                    owner,
+                    player,
+                    god,
+                }
             } else {
-                format!("{god} has no such move here")
+                R::NoSuchPowerMove { god }
             };
         }
         match mv {
             Move::Place(a, b) => {
                 if !self.in_set_up() {
-                    return format!("player {player} has already placed both workers");
+                    return R::AlreadyPlaced { player };
                 }
-                blocked(a, "square")
-                    .or_else(|| blocked(b, "square"))
-                    .unwrap_or_else(|| "not a legal placement".to_owned())
+                blocked(a, SquareRole::Placement)
+                    .or_else(|| blocked(b, SquareRole::Placement))
+                    .unwrap_or(R::NotAPlacement)
             }
             Move::Build { from, to, .. } | Move::Win { from, to } => {
                 if self.in_set_up() {
-                    return format!(
-                        "player {player} must place both workers first (place:<a>,<b>)"
-                    );
+                    return R::MustPlaceFirst { player };
                 }
                 if !self.workers[self.side.index()].contains(from) {
-                    return format!("player {player} has no worker on {from}");
+                    return R::NoWorker { player, from };
                 }
                 if !adjacent(from, to) {
-                    return format!("{to} is not next to {from}");
+                    return R::NotAdjacent { from, to };
                 }
-                if let Some(reason) = blocked(to, "destination") {
+                if let Some(reason) = blocked(to, SquareRole::Destination) {
                     return reason;
                 }
-                let (up_from, up_to) = (self.height(from), self.height(to));
-                if up_to > up_from + 1 {
-                    return format!("cannot climb from level {up_from} to level {up_to}");
+                let (from_level, to_level) = (self.height(from), self.height(to));
+                if to_level > from_level + 1 {
+                    return R::TooHigh {
+                        from_level,
+                        to_level,
+                    };
                 }
-                let wins = up_from == 2 && up_to == 3;
+                let wins = from_level == 2 && to_level == 3;
                 match mv {
-                    Move::Win { .. } if !wins => format!(
-                        "only a move up onto level 3 wins ({from} is level {up_from}, {to} is level {up_to})"
-                    ),
-                    Move::Build { .. } if wins => {
-                        format!("moving up onto level 3 wins at once: write {from}>{to}#")
-                    }
+                    Move::Win { .. } if !wins => R::NotAWin {
+                        from,
+                        to,
+                        from_level,
+                        to_level,
+                    },
+                    Move::Build { .. } if wins => R::MustWin { from, to },
                     Move::Build { build, .. } => {
                         if !adjacent(to, build) {
-                            format!("build {build} is not next to {to}")
+                            R::BuildNotAdjacent { build, to }
                         } else if build != from {
-                            blocked(build, "build").unwrap_or_else(|| "not a legal move".to_owned())
+                            blocked(build, SquareRole::Build).unwrap_or(R::NotLegal)
                         } else {
-                            "not a legal move".to_owned()
+                            R::NotLegal
                         }
                     }
-                    _ => "not a legal move".to_owned(),
+                    _ => R::NotLegal,
                 }
             }
-            _ => "not a legal move".to_owned(),
+            _ => R::NotLegal,
         }
     }
 }
@@ -579,7 +596,7 @@ impl<S: Kernels> Game for Position<S> {
 
     #[inline]
     fn play(&self, mv: Move) -> Self {
-        Position::play(self, mv)
+        Position::play_unchecked(self, mv)
     }
 
     /// Walks the moves without listing them (a finished game is no leaf here, so an empty
@@ -594,7 +611,7 @@ impl<S: Kernels> Game for Position<S> {
             return self.perft_2_mortal();
         }
         let mut total = 0;
-        self.for_each_move(|mv| total += self.play(mv).count_legal_moves());
+        self.for_each_move(|mv| total += self.play_unchecked(mv).count_legal_moves());
         total
     }
 

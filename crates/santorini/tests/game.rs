@@ -1,9 +1,8 @@
 //! The base game: perft against published counts for every strategy, hand-built positions,
 //! incremental hashing, notation round-trips and malformed input.
 
-use bitgames_santorini::{
-    Error, Kernels, Move, Naive, Position, Shift, StrategyVisitor, Table, for_each_strategy,
-};
+use bitgames_santorini::kernels::{StrategyVisitor, for_each_strategy};
+use bitgames_santorini::{Error, IllegalReason, Kernels, Move, Naive, Position, Shift, Table};
 use bitgames_search::testing::{Reachable, notation_never_panics};
 use bitgames_search::{Game, Outcome, Player, RandomPosition, assert_suite, divide, perft};
 use quickcheck::{Gen, QuickCheck};
@@ -96,7 +95,7 @@ fn a_worker_on_level_2_beside_level_3_wins_by_moving_up() {
             .any(|m| m.starts_with("A5>A4") || m.starts_with("A5>B4")),
         "domes block"
     );
-    let won = position.play("A5>B5#".parse().unwrap());
+    let won = position.play_unchecked("A5>B5#".parse().unwrap());
     assert_eq!(won.outcome(), Outcome::Win(Player::First));
     assert!(won.legal_moves().is_empty());
     assert_eq!(won.count_legal_moves(), 0);
@@ -176,7 +175,7 @@ fn incremental_hash_equals_recomputed_hash_in_random_games() {
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         assert!(position.outcome().is_over());
     }
@@ -185,7 +184,11 @@ fn incremental_hash_equals_recomputed_hash_in_random_games() {
 #[test]
 fn hashes_differ_when_positions_differ() {
     let root = Position::test_root();
-    let children: Vec<Position> = root.legal_moves().iter().map(|&m| root.play(m)).collect();
+    let children: Vec<Position> = root
+        .legal_moves()
+        .iter()
+        .map(|&m| root.play_unchecked(m))
+        .collect();
     let mut hashes: Vec<u64> = children.iter().map(Position::hash).collect();
     hashes.sort();
     hashes.dedup();
@@ -314,6 +317,17 @@ fn illegal_moves_are_explained() {
     let empty = Position::empty();
     let err = empty.parse_move("B3>B4^B3").unwrap_err();
     assert!(matches!(err, Error::IllegalMove { .. }) && err.to_string().contains("must place"));
+    // `play` is checked too, and the reason is a value.
+    let mv: Move = "B3>B4^B3".parse().unwrap();
+    assert_eq!(
+        empty.play(mv),
+        Err(Error::IllegalMove {
+            mv,
+            reason: IllegalReason::MustPlaceFirst {
+                player: Player::First
+            }
+        })
+    );
     let climb = pos("0010000000000000000000000/1/mortal:B5,E1/mortal:C1,D1");
     assert!(climb.parse_move("B5>C5^B5").is_ok(), "one up is fine");
     let climb = pos("0030000000000000000000000/1/mortal:B5,E1/mortal:C1,D1");
@@ -342,10 +356,10 @@ fn arbitrary_strings_never_panic() {
 fn set_up_counts() {
     let empty = Position::empty();
     assert_eq!(empty.count_legal_moves(), 300);
-    let placed = empty.play("place:B3,D3".parse().unwrap());
+    let placed = empty.play_unchecked("place:B3,D3".parse().unwrap());
     assert_eq!(placed.legal_moves().len(), 253);
     assert_eq!(placed.side_to_move(), Player::Second);
-    let played = placed.play("place:C4,C2".parse().unwrap());
+    let played = placed.play_unchecked("place:C4,C2".parse().unwrap());
     assert_eq!(played, Position::test_root());
 }
 

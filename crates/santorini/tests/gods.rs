@@ -75,7 +75,7 @@ fn athena_moving_up_stops_the_opponent_climbing_for_one_turn() {
     // (level 1).
     let start = pos("0000000010001000000000000/1/athena:A1,B3/mortal:C4,E1");
     let up = start.parse_move("B3>C3^B2").unwrap();
-    let after = start.play(up);
+    let after = start.play_unchecked(up);
     assert!(after.athena_moved_up(Player::First));
     assert_eq!(
         after.to_string(),
@@ -89,12 +89,12 @@ fn athena_moving_up_stops_the_opponent_climbing_for_one_turn() {
         _ => true,
     }));
     // The mortal moves on the flat; then Athena moves without climbing, which clears it.
-    let flat = after.play(after.parse_move("C4>B4^A4").unwrap());
+    let flat = after.play_unchecked(after.parse_move("C4>B4^A4").unwrap());
     assert!(
         flat.athena_moved_up(Player::First),
         "the flag lasts until Athena moves again"
     );
-    let level = flat.play(flat.parse_move("A1>B1^A1").unwrap());
+    let level = flat.play_unchecked(flat.parse_move("A1>B1^A1").unwrap());
     assert!(!level.athena_moved_up(Player::First));
     assert!(level.parse_move("B4>C4^C5").is_ok());
     assert!(level.legal_moves().iter().any(|&mv| matches!(mv,
@@ -105,14 +105,18 @@ fn athena_moving_up_stops_the_opponent_climbing_for_one_turn() {
 fn each_power_plays_as_its_rule_says() {
     // Apollo swaps: the opponent worker goes to the square Apollo left.
     let apollo = pos("0000000000000000000000000/1/apollo:B3,E5/mortal:C3,A1");
-    let swapped = apollo.play(apollo.parse_move("B3<>C3^D3").unwrap());
+    let swapped = apollo
+        .play(apollo.parse_move("B3<>C3^D3").unwrap())
+        .unwrap();
     assert_eq!(
         swapped.to_string(),
         "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
     );
     // Minotaur pushes one square straight back; not off the board, not onto a worker.
     let minotaur = pos("0000000000000000000000000/1/minotaur:B3,E5/mortal:C3,A1");
-    let pushed = minotaur.play(minotaur.parse_move("B3>C3(>D3)^B4").unwrap());
+    let pushed = minotaur
+        .play(minotaur.parse_move("B3>C3(>D3)^B4").unwrap())
+        .unwrap();
     assert_eq!(
         pushed.to_string(),
         "0000001000000000000000000/2/minotaur:E5,C3/mortal:D3,A1"
@@ -126,13 +130,15 @@ fn each_power_plays_as_its_rule_says() {
     );
     // Atlas domes at any level; Hephaestus builds twice on one square; Demeter on two.
     let atlas = pos("0000000000000000000000000/1/atlas:B3,E5/mortal:D1,A1");
-    let domed = atlas.play(atlas.parse_move("B3>C3^C4X").unwrap());
+    let domed = atlas.play_unchecked(atlas.parse_move("B3>C3^C4X").unwrap());
     assert_eq!(domed.height("C4".parse().unwrap()), 4);
     let hephaestus = pos("0000000000000000000000000/1/hephaestus:B3,E5/mortal:D1,A1");
-    let double = hephaestus.play(hephaestus.parse_move("B3>C3^^C4").unwrap());
+    let double = hephaestus.play_unchecked(hephaestus.parse_move("B3>C3^^C4").unwrap());
     assert_eq!(double.height("C4".parse().unwrap()), 2);
     let demeter = pos("0000000000000000000000000/1/demeter:B3,E5/mortal:D1,A1");
-    let twice = demeter.play(demeter.parse_move("B3>C3^D4^C4").unwrap());
+    let twice = demeter
+        .play(demeter.parse_move("B3>C3^D4^C4").unwrap())
+        .unwrap();
     assert_eq!(
         twice.to_string(),
         "0000000110000000000000000/2/demeter:E5,C3/mortal:A1,D1"
@@ -144,11 +150,13 @@ fn each_power_plays_as_its_rule_says() {
     let pan = pos("0000000000020000000000000/1/pan:C4,E5/mortal:D1,A1");
     assert!(pan.parse_move("C4>C3#").is_err(), "C4 is level 0");
     let pan = pos("0020000000000000000000000/1/pan:C5,E1/mortal:A1,B1");
-    let won = pan.play(pan.parse_move("C5>C4#").unwrap());
+    let won = pan.play_unchecked(pan.parse_move("C5>C4#").unwrap());
     assert_eq!(won.outcome(), Outcome::Win(Player::First));
     let prometheus = pos("0000000000000000000000000/1/prometheus:B3,E5/mortal:D1,A1");
     // Either order of the two builds names the one turn.
-    let first = prometheus.play(prometheus.parse_move("^B4 B3>C3^C4").unwrap());
+    let first = prometheus
+        .play(prometheus.parse_move("^B4 B3>C3^C4").unwrap())
+        .unwrap();
     assert_eq!(
         prometheus.parse_move("^B4 B3>C3^C4"),
         prometheus.parse_move("^C4 B3>C3^B4")
@@ -157,12 +165,14 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(first.height("C4".parse().unwrap()), 1);
     // Hermes travels on his level, both workers, then builds.
     let hermes = pos("0000000000000000000000000/1/hermes:A5,E5/mortal:D1,A1");
-    let far = hermes.play(hermes.parse_move("(A5,E5)>(A2,E2)^B2").unwrap());
+    let far = hermes
+        .play(hermes.parse_move("(A5,E5)>(A2,E2)^B2").unwrap())
+        .unwrap();
     assert_eq!(
         far.to_string(),
         "0000000000000000100000000/2/hermes:A2,E2/mortal:A1,D1"
     );
-    let one = hermes.play(hermes.parse_move("A5>C3^C4").unwrap());
+    let one = hermes.play_unchecked(hermes.parse_move("A5>C3^C4").unwrap());
     assert_eq!(one.workers(Player::First).len(), 2);
     assert!(one.workers(Player::First).contains("C3".parse().unwrap()));
 }
@@ -213,7 +223,7 @@ fn random_god_games_round_trip_and_keep_the_hash() {
                 assert_ne!(position.outcome(), Outcome::Ongoing);
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
     }
 }
@@ -357,7 +367,7 @@ fn parse_with_gods_is_the_text_with_the_gods_written_in() {
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.random_range(0..moves.len())]);
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         texts.push(position.to_string());
     }

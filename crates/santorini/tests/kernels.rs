@@ -7,10 +7,9 @@ use std::sync::LazyLock;
 
 use bitgames_bitboard::harness::{Disagreement, Kernel, check_operation};
 use bitgames_santorini::instances::Instance;
+use bitgames_santorini::kernels::{StrategyVisitor, for_each_strategy};
 use bitgames_santorini::operations::kernels;
-use bitgames_santorini::{
-    Bitboard, Cell, Kernels, LevelGrid, Naive, Square, StrategyVisitor, for_each_strategy,
-};
+use bitgames_santorini::{Bitboard, Cell, Kernels, LevelGrid, Naive, Square};
 use bitgames_search::testing::quickcheck;
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use quickcheck::{Arbitrary, Gen};

@@ -66,7 +66,7 @@ pub fn othello_book_openings(plies: u32) -> Vec<Vec<othello::Move>> {
         }
         for mv in position.legal_moves() {
             line.push(mv);
-            walk(position.play(mv), line, plies, seen, found);
+            walk(position.play_unchecked(mv), line, plies, seen, found);
             line.pop();
         }
     }

@@ -362,7 +362,7 @@ impl Session {
         if let Some(clock) = &mut self.clock {
             clock.spend(self.position.side_to_move(), time);
         }
-        self.position = self.position.play(mv);
+        self.position = self.position.play_unchecked(mv);
         Ok(())
     }
 
@@ -478,7 +478,7 @@ impl Session {
     /// The value of playing `mv` in `position` by `deadline`: the child solved or searched
     /// one ply less, negated.
     fn score_move(&mut self, position: &Position, mv: Move, deadline: Instant) -> Scored {
-        let child = position.play(mv);
+        let child = position.play_unchecked(mv);
         if child.is_game_over() {
             let score = child.final_score();
             // final_score is black minus white; the mover is the side to move in `position`.

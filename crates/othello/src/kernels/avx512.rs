@@ -138,7 +138,8 @@ mod batched {
     use bitgames_bitboard::gather::U64x8;
 
     use super::INNER;
-    use crate::{Bitboard, Children, MAX_MOVES};
+    use crate::kernels::Children;
+    use crate::{Bitboard, MAX_MOVES};
 
     /// Per direction: the bit offset of one step.
     const OFFSETS: [i32; 8] = {

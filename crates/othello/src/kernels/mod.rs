@@ -1,4 +1,7 @@
-//! The hot operations, declared once in [`Kernels`], and the list of strategies.
+//! The hot operations, declared once in [`Kernels`], and the list of strategies: what
+//! someone writing or testing a strategy needs ([`Children`], [`StrategyTask`],
+//! [`for_each_strategy`], the portable half of `TablePext`). A user who only plays the game
+//! needs the crate root: [`Position`], its default strategy and [`StrategyId`].
 
 use bitgames_bitboard::{Direction, Geometry, Othello, Strategy};
 

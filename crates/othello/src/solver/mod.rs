@@ -71,6 +71,7 @@ mod probcut;
 mod search;
 mod shallow;
 mod table;
+mod window;
 
 use std::time::{Duration, Instant};
 

@@ -8,7 +8,7 @@ use crate::eval::{CORNERS, DISC, MAX_EVAL, final_score_for_side_to_move};
 use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 
-use super::search::raise;
+use super::window::raise;
 
 /// The weight of the mobility key next to the sort search score (hundredths of a disc)
 /// in that order (measured: 10 beat 4 and 20).

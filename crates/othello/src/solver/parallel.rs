@@ -55,8 +55,9 @@ use crate::square::square_at;
 use crate::{Kernels, MAX_MOVES, Move, Position};
 
 use super::ordering::Candidates;
-use super::search::{Search, pvs};
+use super::search::Search;
 use super::table::NO_MOVE;
+use super::window::pvs;
 use super::{Limits, Stopped};
 
 /// The moves a node searches alone before it splits. Waiting for one (classic Young
@@ -281,7 +282,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             let Some(&square) = squares.get(split.next.fetch_add(1, Relaxed)) else {
                 break;
             };
-            let child = position.play(Move::Play(square_at(u32::from(square))));
+            let child = position.play_unchecked(Move::Play(square_at(u32::from(square))));
             let alpha = split.alpha.load(Relaxed);
             let score = pvs(false, alpha, split.beta, |a, b| task.child(&child, a, b));
             if task.halted {

@@ -18,6 +18,7 @@ use super::ordering::{Candidate, Candidates, odd_quadrants, reply_weight, sort_s
 use super::parallel::{ELDERS, Shared, SplitPoint};
 use super::probcut::{PROBCUT_MIN_EMPTIES, Selectivity, probcut};
 use super::table::{Bounds, NO_MOVE, Table};
+use super::window::{pvs, raise};
 
 /// The largest number of empties handled by the list-free layers (measured on FFO #40-#44:
 /// 4 beat 5 and 6, moving mobility ordering down pays).
@@ -86,42 +87,6 @@ pub(super) fn stability_cutoff(
 #[inline(always)]
 fn stability_threshold(empties: u32) -> i32 {
     STABILITY_SLOPE * empties as i32 + STABILITY_OFFSET
-}
-
-/// Principal-variation search of one child, given `search(alpha, beta)` from the child's
-/// side: the first move with the full window, the others with a null window first (proving
-/// them no better is cheap), searched again with the full window when they turn out better.
-/// The score is from the parent's side.
-#[inline(always)]
-pub(super) fn pvs(
-    first: bool,
-    alpha: i32,
-    beta: i32,
-    mut search: impl FnMut(i32, i32) -> i32,
-) -> i32 {
-    if first {
-        return -search(-beta, -alpha);
-    }
-    let probe = -search(-alpha - 1, -alpha);
-    if probe > alpha && probe < beta {
-        -search(-beta, -probe)
-    } else {
-        probe
-    }
-}
-
-/// Fail-soft bookkeeping after a child's `score`: raises `best`, and `alpha` with it; true
-/// on a cutoff (`alpha >= beta`), when the remaining moves need not be tried.
-#[inline(always)]
-pub(super) fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> bool {
-    if score > *best {
-        *best = score;
-        if score > *alpha {
-            *alpha = score;
-            return *alpha >= beta;
-        }
-    }
-    false
 }
 
 /// One solve in progress, or one task of a parallel solve: the shared table, the counters
@@ -259,7 +224,7 @@ impl<'t, S: Kernels> Search<'t, S> {
                 self.nodes += 1;
                 return (None, final_score_for_side_to_move(player, opponent));
             }
-            let score = -self.deep(&position.play(Move::Pass), -65, 65, true);
+            let score = -self.deep(&position.play_unchecked(Move::Pass), -65, 65, true);
             return (Some(Move::Pass), score);
         }
         self.nodes += 1;
@@ -335,7 +300,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         let mut best: Option<(Move, i32)> = None;
         while let Some(c) = candidates.next() {
             let mv = Move::Play(square_at(c.square));
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let score = pvs(best.is_none(), alpha, beta, |a, b| self.child(&child, a, b));
             if self.stopped.is_some() {
                 return (None, 0);
@@ -435,7 +400,7 @@ impl<'t, S: Kernels> Search<'t, S> {
             if passed {
                 return final_score_for_side_to_move(player, opponent);
             }
-            return -self.deep(&position.play(Move::Pass), -beta, -alpha, true);
+            return -self.deep(&position.play_unchecked(Move::Pass), -beta, -alpha, true);
         }
         let (alpha_in, beta_in) = (alpha, beta);
         let mut candidates = Candidates::new::<S>(player, opponent, moves);
@@ -448,7 +413,7 @@ impl<'t, S: Kernels> Search<'t, S> {
         if empties > self.table_min_empties {
             let mut keys = [0; MAX_MOVES];
             for (key, c) in keys.iter_mut().zip(candidates.iter()) {
-                *key = Game::hash(&position.play(Move::Play(square_at(c.square))));
+                *key = Game::hash(&position.play_unchecked(Move::Play(square_at(c.square))));
             }
             for &key in &keys[..candidates.len()] {
                 if let Some(bounds) = self.table.probe(key)
@@ -472,7 +437,7 @@ impl<'t, S: Kernels> Search<'t, S> {
                 sorted = true;
             }
             let Some(c) = candidates.next() else { break };
-            let child = position.play(Move::Play(square_at(c.square)));
+            let child = position.play_unchecked(Move::Play(square_at(c.square)));
             let score = pvs(searched == 0, alpha, beta, |a, b| self.child(&child, a, b));
             searched += 1;
             if self.halted {

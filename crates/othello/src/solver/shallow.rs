@@ -10,7 +10,8 @@ use crate::kernels::KernelsOnWords;
 use crate::square::square_at;
 
 use super::ordering::odd_quadrants;
-use super::search::{Search, raise, stability_cutoff};
+use super::search::{Search, stability_cutoff};
+use super::window::raise;
 
 impl<S: Kernels> Search<'_, S> {
     /// The last few empties: squares of odd quadrants first, each tested for an adjacent

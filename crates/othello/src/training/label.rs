@@ -70,7 +70,13 @@ pub fn negamax(
     moves.sort_unstable_by_key(|&(priority, _)| -priority);
     let mut best = -MAX_EVAL - 1;
     for (_, mv) in moves {
-        let score = -negamax(&position.play(mv), depth - 1, -beta, -alpha, model);
+        let score = -negamax(
+            &position.play_unchecked(mv),
+            depth - 1,
+            -beta,
+            -alpha,
+            model,
+        );
         if score > best {
             best = score;
             if score > alpha {

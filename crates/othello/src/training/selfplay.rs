@@ -52,7 +52,7 @@ pub fn play_one(config: &Config, model: Model<'_>, index: usize) -> Vec<Discs> {
         } else {
             best_move(&position, config.play_depth, model, &mut rng)
         };
-        position = position.play(chosen);
+        position = position.play_unchecked(chosen);
         ply += 1;
     }
     positions
@@ -67,7 +67,7 @@ fn best_move(
 ) -> Move {
     let mut best = (i32::MIN, Vec::new());
     for mv in position.legal_moves() {
-        let child = position.play(mv);
+        let child = position.play_unchecked(mv);
         let score = -negamax(
             &child,
             depth.saturating_sub(1),
@@ -117,7 +117,7 @@ mod tests {
                 )
                 .expect("disjoint");
                 let follows = before.legal_moves().iter().any(|&mv| {
-                    let after = before.play(mv);
+                    let after = before.play_unchecked(mv);
                     (after.player().bits(), after.opponent().bits()) == pair[1]
                 });
                 assert!(follows, "game {index}: {before}");

@@ -154,7 +154,7 @@ impl Encoding for StepTurn {
         self.taken[next] = action as u8;
         self.len += 1;
         if let Some(mv) = complete {
-            *self = StepTurn::new(self.position.play(mv));
+            *self = StepTurn::new(self.position.play_unchecked(mv));
         }
         Ok(())
     }
