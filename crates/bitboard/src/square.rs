@@ -52,14 +52,15 @@ pub struct ParseSquareError {
     pub example: String,
 }
 
-/// Names each listed square of geometry `G` as an associated constant, with its bit.
+/// Names each listed square of geometry `G` as an associated constant, from its file
+/// (0 the leftmost) and rank (as the notation numbers it).
 macro_rules! named_squares {
-    ($geometry:ty, $doc:literal; $($name:ident = $bit:literal),+ $(,)?) => {
+    ($geometry:ty, $doc:literal; $($name:ident = ($file:literal, $rank:literal),)+) => {
         #[doc = $doc]
         impl Square<$geometry> {
             $(
                 #[doc = concat!("The square ", stringify!($name), ".")]
-                pub const $name: Self = Self($bit, PhantomData);
+                pub const $name: Self = Self::named($file, $rank);
             )+
         }
     };
@@ -67,16 +68,58 @@ macro_rules! named_squares {
 
 named_squares! {
     crate::Othello,
-    "Othello's squares by name, as shakmaty names chess squares (`Square::D3`, bit \
-     `8 * row + col`, a1 the top-left), so tests and examples need not parse a string.";
-    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
-    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
-    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
-    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
-    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
-    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
-    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
-    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
+    "Othello's squares by name, as shakmaty names chess squares (`Square::D3`), so tests and \
+     examples need not parse a string.";
+    A1 = (0, 1), B1 = (1, 1), C1 = (2, 1), D1 = (3, 1), E1 = (4, 1), F1 = (5, 1), G1 = (6, 1), H1 = (7, 1),
+    A2 = (0, 2), B2 = (1, 2), C2 = (2, 2), D2 = (3, 2), E2 = (4, 2), F2 = (5, 2), G2 = (6, 2), H2 = (7, 2),
+    A3 = (0, 3), B3 = (1, 3), C3 = (2, 3), D3 = (3, 3), E3 = (4, 3), F3 = (5, 3), G3 = (6, 3), H3 = (7, 3),
+    A4 = (0, 4), B4 = (1, 4), C4 = (2, 4), D4 = (3, 4), E4 = (4, 4), F4 = (5, 4), G4 = (6, 4), H4 = (7, 4),
+    A5 = (0, 5), B5 = (1, 5), C5 = (2, 5), D5 = (3, 5), E5 = (4, 5), F5 = (5, 5), G5 = (6, 5), H5 = (7, 5),
+    A6 = (0, 6), B6 = (1, 6), C6 = (2, 6), D6 = (3, 6), E6 = (4, 6), F6 = (5, 6), G6 = (6, 6), H6 = (7, 6),
+    A7 = (0, 7), B7 = (1, 7), C7 = (2, 7), D7 = (3, 7), E7 = (4, 7), F7 = (5, 7), G7 = (6, 7), H7 = (7, 7),
+    A8 = (0, 8), B8 = (1, 8), C8 = (2, 8), D8 = (3, 8), E8 = (4, 8), F8 = (5, 8), G8 = (6, 8), H8 = (7, 8),
+}
+
+named_squares! {
+    crate::Santorini,
+    "Santorini's squares by name (`Square::B3`), as its notation writes them.";
+    A1 = (0, 1), B1 = (1, 1), C1 = (2, 1), D1 = (3, 1), E1 = (4, 1),
+    A2 = (0, 2), B2 = (1, 2), C2 = (2, 2), D2 = (3, 2), E2 = (4, 2),
+    A3 = (0, 3), B3 = (1, 3), C3 = (2, 3), D3 = (3, 3), E3 = (4, 3),
+    A4 = (0, 4), B4 = (1, 4), C4 = (2, 4), D4 = (3, 4), E4 = (4, 4),
+    A5 = (0, 5), B5 = (1, 5), C5 = (2, 5), D5 = (3, 5), E5 = (4, 5),
+}
+
+named_squares! {
+    crate::Amazons,
+    "The Amazons' squares by name (`Square::D1`; the notation writes them `d1`).";
+    A1 = (0, 1), B1 = (1, 1), C1 = (2, 1), D1 = (3, 1), E1 = (4, 1), F1 = (5, 1), G1 = (6, 1), H1 = (7, 1), I1 = (8, 1), J1 = (9, 1),
+    A2 = (0, 2), B2 = (1, 2), C2 = (2, 2), D2 = (3, 2), E2 = (4, 2), F2 = (5, 2), G2 = (6, 2), H2 = (7, 2), I2 = (8, 2), J2 = (9, 2),
+    A3 = (0, 3), B3 = (1, 3), C3 = (2, 3), D3 = (3, 3), E3 = (4, 3), F3 = (5, 3), G3 = (6, 3), H3 = (7, 3), I3 = (8, 3), J3 = (9, 3),
+    A4 = (0, 4), B4 = (1, 4), C4 = (2, 4), D4 = (3, 4), E4 = (4, 4), F4 = (5, 4), G4 = (6, 4), H4 = (7, 4), I4 = (8, 4), J4 = (9, 4),
+    A5 = (0, 5), B5 = (1, 5), C5 = (2, 5), D5 = (3, 5), E5 = (4, 5), F5 = (5, 5), G5 = (6, 5), H5 = (7, 5), I5 = (8, 5), J5 = (9, 5),
+    A6 = (0, 6), B6 = (1, 6), C6 = (2, 6), D6 = (3, 6), E6 = (4, 6), F6 = (5, 6), G6 = (6, 6), H6 = (7, 6), I6 = (8, 6), J6 = (9, 6),
+    A7 = (0, 7), B7 = (1, 7), C7 = (2, 7), D7 = (3, 7), E7 = (4, 7), F7 = (5, 7), G7 = (6, 7), H7 = (7, 7), I7 = (8, 7), J7 = (9, 7),
+    A8 = (0, 8), B8 = (1, 8), C8 = (2, 8), D8 = (3, 8), E8 = (4, 8), F8 = (5, 8), G8 = (6, 8), H8 = (7, 8), I8 = (8, 8), J8 = (9, 8),
+    A9 = (0, 9), B9 = (1, 9), C9 = (2, 9), D9 = (3, 9), E9 = (4, 9), F9 = (5, 9), G9 = (6, 9), H9 = (7, 9), I9 = (8, 9), J9 = (9, 9),
+    A10 = (0, 10), B10 = (1, 10), C10 = (2, 10), D10 = (3, 10), E10 = (4, 10), F10 = (5, 10), G10 = (6, 10), H10 = (7, 10), I10 = (8, 10), J10 = (9, 10),
+}
+
+impl<G: Geometry> Square<G> {
+    /// The square at `file` (0 the leftmost) and `rank` (numbered as `G`'s notation numbers
+    /// it), for the named constants: a square off the board fails to compile.
+    const fn named(file: u32, rank: u32) -> Self {
+        assert!(file < G::WIDTH && rank >= 1 && rank <= G::HEIGHT);
+        let row = if G::NOTATION.rank_one_at_top {
+            rank - 1
+        } else {
+            G::HEIGHT - rank
+        };
+        Self(
+            ((row + G::PAD) * G::STRIDE + file + G::PAD) as u8,
+            PhantomData,
+        )
+    }
 }
 
 impl<G: Geometry> Square<G> {
@@ -246,6 +289,19 @@ impl<G: Geometry> FromStr for Square<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_squares_are_the_squares_their_names_parse_to() {
+        use crate::{Amazons, Othello, Santorini};
+        assert_eq!(Square::<Othello>::D3, "d3".parse().unwrap());
+        assert_eq!(Square::<Othello>::H8.bit(), 63);
+        assert_eq!(Square::<Santorini>::A1, "A1".parse().unwrap());
+        assert_eq!(Square::<Santorini>::E5, "E5".parse().unwrap());
+        assert_eq!(Square::<Santorini>::B3.to_string(), "B3");
+        assert_eq!(Square::<Amazons>::A1, "a1".parse().unwrap());
+        assert_eq!(Square::<Amazons>::J10, "j10".parse().unwrap());
+        assert_eq!(Square::<Amazons>::D7.to_string(), "d7");
+    }
     use crate::{Amazons, Othello, Santorini, TowerDefence};
 
     /// Every way to name a square agrees with every other, for every square of `G`.
