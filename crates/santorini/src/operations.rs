@@ -9,8 +9,8 @@
 use bitgames_bitboard::harness::{Answer, black_box};
 
 use crate::instances::Instance;
-use crate::{Bitboard, Cell, CellList, DistanceGrid, DistanceLayers, Kernels, Naive, Square};
 use crate::kernels::{StrategyVisitor, for_each_strategy};
+use crate::{Bitboard, Cell, CellList, DistanceGrid, DistanceLayers, Kernels, Naive, Square};
 
 bitgames_bitboard::operation! {
     /// `move_to` in list form: cells in, cells out.
