@@ -9,9 +9,12 @@
 //! ```
 //!
 //! Without `--from-scratch` (and not `--smoke`), the run starts from the weights compiled
-//! into the crate: self-play plays with them, and each phase's fit starts from them. The run
+//! into the crate, or from `--start FILE`: self-play plays with them, and each phase's fit
+//! starts from them (a phase whose fit is worse on its held-out positions keeps them). The run
 //! fails, writing nothing, when the fitted weights are no better than untrained ones on the
-//! held-out positions.
+//! held-out positions. With `--checkpoint` the weights are also written after every phase, so
+//! a run stopped by a time limit (as on a lent machine) leaves usable weights behind;
+//! `--first-phase N` refits only the phases from N up (after moving the exact boundary, say).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -67,6 +70,16 @@ struct Args {
     /// Passes of gradient descent per phase.
     #[arg(long)]
     epochs: Option<usize>,
+    /// Start from these weights instead of the ones compiled into the crate.
+    #[arg(long, conflicts_with = "from_scratch")]
+    start: Option<PathBuf>,
+    /// Neither label nor fit the phases below this one (they keep the starting weights).
+    #[arg(long, default_value_t = 0)]
+    first_phase: usize,
+    /// Write the weights (and the cache) after every phase, not only at the end: a run
+    /// stopped part-way leaves weights whose unfitted phases are the starting ones.
+    #[arg(long)]
+    checkpoint: bool,
 }
 
 fn main() -> Result<(), String> {
@@ -88,14 +101,26 @@ fn main() -> Result<(), String> {
         return Err("--games: at least 10 (every tenth game is held out)".into());
     }
     let from_scratch = args.from_scratch || args.smoke;
-    let start = (!from_scratch).then(Weights::checked_in);
+    config.first_phase = args.first_phase;
+    let loaded = match &args.start {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            Some(Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let start = match &loaded {
+        Some(weights) => Some(weights),
+        None => (!from_scratch).then(Weights::checked_in),
+    };
+    let origin = match &args.start {
+        Some(path) => format!("the weights in {}", path.display()),
+        None if from_scratch => "scratch".to_string(),
+        None => "the checked-in weights".to_string(),
+    };
     eprintln!(
-        "training from {} on {} threads: {config:?}",
-        if from_scratch {
-            "scratch"
-        } else {
-            "the checked-in weights"
-        },
+        "training from {origin} on {} threads: {config:?}",
         rayon::current_num_threads()
     );
     let mut cache = match &args.cache {
@@ -108,7 +133,25 @@ fn main() -> Result<(), String> {
     };
     eprintln!("{} exact scores cached", cache.len());
     let clock = Instant::now();
-    let report = run(&config, start, &mut cache, |line| eprintln!("{line}"));
+    let report = run(
+        &config,
+        start,
+        &mut cache,
+        |line| eprintln!("{line}"),
+        |weights, cache| {
+            if !args.checkpoint {
+                return;
+            }
+            let written =
+                write(&args.weights, &weights.encode()).and_then(|()| match &args.cache {
+                    Some(path) => write(path, &cache.encode()),
+                    None => Ok(()),
+                });
+            if let Err(err) = written {
+                eprintln!("checkpoint: {err}");
+            }
+        },
+    );
     if let Some(path) = &args.cache {
         write(path, &cache.encode())?;
     }
@@ -138,7 +181,11 @@ fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
-    std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))
+    // Through a temporary file and a rename, so that a run killed while writing leaves the
+    // last complete file rather than a torn one.
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, bytes).map_err(|e| format!("writing {}: {e}", partial.display()))?;
+    std::fs::rename(&partial, path).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
 /// What the run was and what it measured, written beside the weights.
@@ -158,6 +205,7 @@ fn manifest(
                 "phase": p,
                 "empties": [empties.start(), empties.end()],
                 "labels": if r.exact_labels { "exact" } else { "search" },
+                "kept_start": r.kept_start,
                 "train_positions": r.train,
                 "held_out_positions": r.held_out,
                 "mae_discs": {
@@ -174,7 +222,11 @@ fn manifest(
         "format": "bitgames othello eval v1",
         "phases": PHASE_COUNT,
         "commit": args.commit,
-        "start": if from_scratch { "scratch" } else { "checked-in weights" },
+        "start": match &args.start {
+            Some(path) => format!("weights from {}", path.display()),
+            None if from_scratch => "scratch".to_string(),
+            None => "checked-in weights".to_string(),
+        },
         "config": {
             "games": config.games,
             "seed": config.seed,
@@ -183,6 +235,7 @@ fn manifest(
             "exact_empties": config.exact_empties,
             "label_depth": config.label_depth,
             "per_phase": config.per_phase,
+            "first_phase": config.first_phase,
             "accuracy_positions": config.accuracy_positions,
             "epochs": config.epochs,
             "regularisation": (f64::from(config.regularisation) * 1e6).round() / 1e6,

@@ -70,6 +70,9 @@ pub struct Config {
     pub epochs: usize,
     /// The L2 pull towards each phase's starting weights, per update.
     pub regularisation: f32,
+    /// Phases below this one are neither labelled nor fitted: they keep the starting
+    /// weights (a run that refits only the phases above an exact boundary it moved).
+    pub first_phase: usize,
 }
 
 impl Config {
@@ -86,6 +89,7 @@ impl Config {
             accuracy_positions: 120,
             epochs: 10,
             regularisation: 0.0005,
+            first_phase: 0,
         }
     }
 
@@ -102,6 +106,7 @@ impl Config {
             accuracy_positions: 0,
             epochs: 6,
             regularisation: 0.0005,
+            first_phase: 0,
         }
     }
 }
@@ -115,6 +120,9 @@ pub struct PhaseReport {
     pub held_out: usize,
     /// Whether the labels are exact (else searched).
     pub exact_labels: bool,
+    /// Whether the fit was worse than the starting weights on the held-out positions, so
+    /// the phase kept its starting weights.
+    pub kept_start: bool,
     /// The fitted weights' error.
     pub fitted: f64,
     /// The starting weights' error.
@@ -171,7 +179,9 @@ impl Report {
 
 /// Runs the pipeline from `start` (the weights self-play plays with and each phase's fit
 /// starts from; `None` plays with the hand-written evaluation and fits from scratch).
-/// `progress` hears one line per step.
+/// `progress` hears one line per step, and `checkpoint` gets the weights and the cache after
+/// each phase's fit: phases not yet fitted still hold the starting weights, so every
+/// checkpoint is a usable model (what a run cut short by its time limit leaves behind).
 ///
 /// Exact labels come from `cache` when it holds them, and every exact label the run solves
 /// goes into it.
@@ -180,6 +190,7 @@ pub fn run(
     start: Option<&Weights>,
     cache: &mut ExactCache,
     mut progress: impl FnMut(&str),
+    mut checkpoint: impl FnMut(&Weights, &ExactCache),
 ) -> Report {
     let clock = Instant::now();
     let play_model = match start {
@@ -202,6 +213,13 @@ pub fn run(
     let untrained = Weights::zero();
     let mut phases = Vec::with_capacity(PHASE_COUNT);
     for p in 0..PHASE_COUNT {
+        if p < config.first_phase {
+            phases.push(PhaseReport {
+                kept_start: true,
+                ..PhaseReport::default()
+            });
+            continue;
+        }
         let exact = crate::learned::phase_empties(p).all(|empties| empties <= config.exact_empties);
         let train_labels = label::label(config, &train[p], &weights, cache);
         let held_labels = label::label(config, &held_out[p], &weights, cache);
@@ -214,28 +232,45 @@ pub fn run(
         }
         fit::fit_phase(config, p, &train_labels, &mut weights);
         let error = |model: Model| label::mean_absolute_error(&held_labels, model);
+        let start_error = error(Model::Learned(&start_weights));
+        let mut kept_start = false;
+        if start.is_some() && error(Model::Learned(&weights)) > start_error {
+            // A resumed run whose fit is worse on the held-out positions than the weights
+            // it started from (too little data for the phase) keeps the phase's starting
+            // weights: a run never makes a phase worse.
+            let previous = start_weights.phase(p).to_vec();
+            weights.phase_mut(p).copy_from_slice(&previous);
+            kept_start = true;
+        }
         let report = PhaseReport {
             train: train_labels.len(),
             held_out: held_labels.len(),
             exact_labels: exact,
+            kept_start,
             fitted: error(Model::Learned(&weights)),
-            start: error(Model::Learned(&start_weights)),
+            start: start_error,
             untrained: error(Model::Learned(&untrained)),
             hand: error(Model::Hand),
         };
         progress(&format!(
-            "phase {p:2} ({:2}-{:2} empties, {} labels): {} train, {} held out; error (discs) fitted {:.2}, start {:.2}, untrained {:.2}, hand {:.2}",
+            "phase {p:2} ({:2}-{:2} empties, {} labels): {} train, {} held out; error (discs) fitted {:.2}{}, start {:.2}, untrained {:.2}, hand {:.2}",
             crate::learned::phase_empties(p).start(),
             crate::learned::phase_empties(p).end(),
             if exact { "exact" } else { "searched" },
             report.train,
             report.held_out,
             report.fitted,
+            if report.kept_start {
+                " (kept the start)"
+            } else {
+                ""
+            },
             report.start,
             report.untrained,
             report.hand,
         ));
         phases.push(report);
+        checkpoint(&weights, cache);
     }
     let fit_seconds = clock.elapsed().as_secs_f64();
 
