@@ -304,27 +304,10 @@ pub fn perft_split(
     let stream = gpu.stream();
     let function = gpu.amazons_function(&strategy.entry_point("amazons_perft"))?;
     let count = lists[0].len() as u64;
-    let [players, opponents, arrows] = lists;
-    let players = stream.clone_htod(&boards(players))?;
-    let opponents = stream.clone_htod(&boards(opponents))?;
-    let arrows = stream.clone_htod(&boards(arrows))?;
-    let mut next = stream.alloc_zeros::<u64>(1)?;
-    let mut totals = stream.alloc_zeros::<u64>(1)?;
-    // Enough threads to fill the device several times over; each takes positions as it goes.
-    let threads = count.min(1 << 18);
-    let mut launch = stream.launch_builder(&function);
-    launch
-        .arg(&count)
-        .arg(&players)
-        .arg(&opponents)
-        .arg(&arrows)
-        .arg(&below)
-        .arg(&mut next)
-        .arg(&mut totals);
-    // SAFETY: matches `amazons_perft_<strategy>`; `count` positions (`2 count` words a
-    // board list), one counter each.
-    unsafe { launch.launch(common::config(threads)) }?;
-    Ok(stream.clone_dtoh(&totals)?[0])
+    let lists = lists.map(boards);
+    // SAFETY: `amazons_perft_<strategy>` takes the count, the three board lists, the depth and
+    // two counters; `count` positions (`2 count` words) in each list.
+    unsafe { common::run_perft(stream, &function, count, &lists, below, 1 << 18) }
 }
 
 /// [`perft_split`] with the GPU searching the last [`DEFAULT_KERNEL_DEPTH`] moves below the

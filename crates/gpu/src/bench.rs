@@ -136,10 +136,9 @@ pub fn playouts(
 ///
 /// As [`othello::perft`].
 pub fn perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
-    gpu.stream().synchronize()?;
-    let start = Instant::now();
-    let leaves = othello::perft(gpu, strategy, &Position::start(), depth)?;
-    Ok((leaves, start.elapsed()))
+    timed_perft(gpu, || {
+        othello::perft(gpu, strategy, &Position::start(), depth)
+    })
 }
 
 /// Amazons random-playout sub-actions per second: `threads` threads of `games` games each.
@@ -165,8 +164,19 @@ pub fn amazons_playouts(
 ///
 /// As [`amazons::perft`].
 pub fn amazons_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
+    timed_perft(gpu, || {
+        amazons::perft(gpu, strategy, &bitgames_amazons::Position::start(), depth)
+    })
+}
+
+/// One perft run's leaves and time, the stream drained first so that earlier work is not
+/// counted; the games' perft benchmarks differ only in the call.
+fn timed_perft(
+    gpu: &Gpu,
+    perft: impl FnOnce() -> Result<u64, Error>,
+) -> Result<(u64, Duration), Error> {
     gpu.stream().synchronize()?;
     let start = Instant::now();
-    let leaves = amazons::perft(gpu, strategy, &bitgames_amazons::Position::start(), depth)?;
+    let leaves = perft()?;
     Ok((leaves, start.elapsed()))
 }

@@ -82,3 +82,40 @@ pub(crate) fn run_playouts(
     unsafe { launch.launch(config(threads)) }?;
     Ok(stream.clone_dtoh(&totals)?)
 }
+
+/// Runs a perft kernel over `count` positions (`count`, each of `boards`, `depth`, then its
+/// position counter and its leaf total) with at most `max_threads` threads, and reads back
+/// the leaves. The games' kernels differ only in how many board lists a position has, so one
+/// launch serves both.
+///
+/// # Safety
+///
+/// `function` is a perft kernel taking these arguments in this order, and each of `boards`
+/// holds `count` boards in the kernel's layout.
+pub(crate) unsafe fn run_perft(
+    stream: &Arc<CudaStream>,
+    function: &CudaFunction,
+    count: u64,
+    boards: &[Vec<u64>],
+    depth: u32,
+    max_threads: u64,
+) -> Result<u64, Error> {
+    let boards = boards
+        .iter()
+        .map(|list| stream.clone_htod(list))
+        .collect::<Result<Vec<CudaSlice<u64>>, _>>()?;
+    let mut next = stream.alloc_zeros::<u64>(1)?;
+    let mut totals = stream.alloc_zeros::<u64>(1)?;
+    // Enough threads to fill the device several times over; each takes positions as it goes.
+    let threads = count.min(max_threads);
+    let mut launch = stream.launch_builder(function);
+    launch.arg(&count);
+    for list in &boards {
+        launch.arg(list);
+    }
+    launch.arg(&depth).arg(&mut next).arg(&mut totals);
+    // SAFETY: the caller's promise: the kernel's arguments, `count` positions in each board
+    // list, one counter each.
+    unsafe { launch.launch(config(threads)) }?;
+    Ok(stream.clone_dtoh(&totals)?[0])
+}

@@ -269,22 +269,19 @@ fn perft_below(
     let players: Vec<u64> = frontier.iter().map(|f| f.0).collect();
     let opponents: Vec<u64> = frontier.iter().map(|f| f.1).collect();
     drop(frontier);
-    let (players, opponents) = (stream.clone_htod(&players)?, stream.clone_htod(&opponents)?);
-    let mut next = stream.alloc_zeros::<u64>(1)?;
-    let mut totals = stream.alloc_zeros::<u64>(1)?;
-    // Enough threads to fill the device several times over; each takes positions as it goes.
-    let threads = count.min(1 << 20);
-    let mut launch = stream.launch_builder(&function);
-    launch
-        .arg(&count)
-        .arg(&players)
-        .arg(&opponents)
-        .arg(&below)
-        .arg(&mut next)
-        .arg(&mut totals);
-    // SAFETY: matches `othello_perft_<strategy>`; `count` positions, one counter each.
-    unsafe { launch.launch(common::config(threads)) }?;
-    Ok(leaves_above + stream.clone_dtoh(&totals)?[0])
+    // SAFETY: `othello_perft_<strategy>` takes the count, the two board lists, the depth and
+    // two counters; `count` positions in each list.
+    let leaves = unsafe {
+        common::run_perft(
+            stream,
+            &function,
+            count,
+            &[players, opponents],
+            below,
+            1 << 20,
+        )
+    }?;
+    Ok(leaves_above + leaves)
 }
 
 /// Legal moves of every (`players[i]`, `opponents[i]`) pair, computed on the GPU.

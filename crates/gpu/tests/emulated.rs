@@ -40,7 +40,6 @@ type StepKernel = unsafe extern "C" fn(
 type ObserveKernel = unsafe extern "C" fn(u64, *const u64, *const u64, *mut u8);
 type MaskKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u8);
 type SampleKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u64, *mut i64);
-type PlayoutsKernel = unsafe extern "C" fn(u64, u64, u32, *mut u64);
 type PerftKernel = unsafe extern "C" fn(u64, *const u64, *const u64, u32, *mut u64, *mut u64);
 
 /// `legal_moves` of `strategy` over the pairs, emulated.
@@ -326,31 +325,18 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             for (i, game) in games.iter().enumerate() {
                 game.observe(game.current_player(), &mut obs);
                 game.legal_write(&mut mask);
-                let gpu_obs: Vec<i8> = batch.observations[192 * i..192 * (i + 1)]
-                    .iter()
-                    .map(|&b| b as i8)
-                    .collect();
-                assert_eq!(
-                    gpu_obs, obs,
-                    "{strategy}: step {step}, game {i}: observation of {game}"
-                );
-                let gpu_mask: Vec<bool> = batch.masks[65 * i..65 * (i + 1)]
-                    .iter()
-                    .map(|&b| b == 1)
-                    .collect();
-                assert_eq!(
-                    gpu_mask, mask,
-                    "{strategy}: step {step}, game {i}: mask of {game}"
+                common::check_views(
+                    (&batch.observations, &batch.masks),
+                    i,
+                    (&obs, &mask),
+                    || format!("{strategy}: step {step}, game {i} ({game})"),
                 );
             }
         };
         check_views(&batch, &games, 0);
         let (mut finished, mut passes) = (0, 0);
         for step in 1..=3_000 {
-            let actions: Vec<i64> = games
-                .iter()
-                .map(|g| g.random_action(&mut rng) as i64)
-                .collect();
+            let actions = common::random_actions(&games, &mut rng);
             assert_eq!(
                 batch.first_illegal(&actions),
                 None,
@@ -360,15 +346,11 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             for (i, game) in games.iter_mut().enumerate() {
                 let mover = game.current_player();
                 let (returns, _) = game.step_write(actions[i] as usize, &mut obs, &mut mask);
-                let reward = returns.map_or(0.0, |r| r[mover]);
-                assert_eq!(
-                    batch.rewards[i], reward,
-                    "{strategy}: step {step}, game {i}: reward"
-                );
-                assert_eq!(
-                    batch.terminated[i] == 1,
-                    returns.is_some(),
-                    "{strategy}: step {step}, game {i}: terminated"
+                common::check_outcome(
+                    (&batch.rewards, &batch.terminated),
+                    i,
+                    (returns.map_or(0.0, |r| r[mover]), returns.is_some()),
+                    || format!("{strategy}: step {step}, game {i}"),
                 );
                 finished += usize::from(returns.is_some());
                 passes += usize::from(actions[i] == 64);
@@ -405,9 +387,7 @@ fn illegal_actions_are_found_with_the_lowest_game() {
 fn sampled_actions_are_legal_and_cover_every_legal_action() {
     // From the start every game has the same four moves; 4,000 draws give each about 1,000.
     let batch = Batch::new(4_000, Strategy::Shift);
-    let mut rng: Vec<u64> = (0..4_000u64)
-        .map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 99)
-        .collect();
+    let mut rng = common::sample_generators(4_000);
     let actions = batch.sample(&mut rng);
     let mut counts = [0usize; 65];
     for &a in &actions {
@@ -436,47 +416,52 @@ fn playouts_play_the_games_their_generator_draws() {
     // Each thread's games replayed on the CPU with bitgames-othello and the same draws.
     let (threads, games, seed) = (16u64, 5u32, 1234u64);
     let expected = common::othello_playouts_on_the_cpu(threads, games, seed);
-    let emulator = Emulator::othello();
-    for strategy in Strategy::ALL {
-        // SAFETY: the signature of `othello_playouts_<strategy>`; three counters.
-        let playouts =
-            unsafe { emulator.kernel::<PlayoutsKernel>(&strategy.entry_point("othello_playouts")) };
-        let mut totals = [0u64; 3];
-        emulator.launch(threads, || unsafe {
-            playouts(threads, seed, games, totals.as_mut_ptr())
-        });
-        assert_eq!(totals, expected, "{strategy}");
-    }
+    common::check_playouts(
+        Emulator::othello(),
+        "othello",
+        (threads, games, seed),
+        expected,
+    );
     assert!(expected[0] > 50 * 5 * 16, "{} steps", expected[0]);
+}
+
+/// Emulated perft of `strategy`: the leaves `depth` moves below each position, summed, with
+/// `threads` threads taking positions from the counter.
+fn emulated_perft(strategy: Strategy, positions: &[Position], depth: u32, threads: u64) -> u64 {
+    let emulator = Emulator::othello();
+    // SAFETY: the signature of `othello_perft_<strategy>`.
+    let perft = unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("othello_perft")) };
+    let players: Vec<u64> = positions.iter().map(|p| p.player().bits()).collect();
+    let opponents: Vec<u64> = positions.iter().map(|p| p.opponent().bits()).collect();
+    let (mut next, mut total) = (0u64, 0u64);
+    let count = positions.len() as u64;
+    emulator.launch(threads, || unsafe {
+        perft(
+            count,
+            players.as_ptr(),
+            opponents.as_ptr(),
+            depth,
+            &mut next,
+            &mut total,
+        )
+    });
+    total
 }
 
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
-    let emulator = Emulator::othello();
-    let start = Position::start();
-    let (players, opponents) = ([start.player().bits()], [start.opponent().bits()]);
     for strategy in Strategy::ALL {
-        // SAFETY: the signature of `othello_perft_<strategy>`; one position, two counters.
-        let perft =
-            unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("othello_perft")) };
         // Perft 8 (390,216 leaves) is quick on the host.
         for (depth, leaves) in common::published_counts(common::OTHELLO_SUITE, "start")
             .into_iter()
             .filter(|&(depth, _)| depth <= 8)
         {
-            let (mut next, mut total) = (0u64, 0u64);
             // Three threads for one position: the later ones find nothing left to take.
-            emulator.launch(3, || unsafe {
-                perft(
-                    1,
-                    players.as_ptr(),
-                    opponents.as_ptr(),
-                    depth,
-                    &mut next,
-                    &mut total,
-                )
-            });
-            assert_eq!(total, leaves, "{strategy}: perft {depth}");
+            assert_eq!(
+                emulated_perft(strategy, &[Position::start()], depth, 3),
+                leaves,
+                "{strategy}: perft {depth}"
+            );
         }
     }
 }
@@ -496,32 +481,15 @@ fn perft_counts_passes_and_finished_games_like_the_cpu() {
         }
         positions.push(game);
     }
-    let emulator = Emulator::othello();
-    for strategy in Strategy::ALL {
-        // SAFETY: as above.
-        let perft =
-            unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("othello_perft")) };
-        for depth in 1..=5 {
-            let players: Vec<u64> = positions.iter().map(|p| p.player().bits()).collect();
-            let opponents: Vec<u64> = positions.iter().map(|p| p.opponent().bits()).collect();
-            let expected: u64 = positions
-                .iter()
-                .map(|p| bitgames_search::perft(p, depth))
-                .sum();
-            let (mut next, mut total) = (0u64, 0u64);
-            let count = positions.len() as u64;
-            emulator.launch(8, || unsafe {
-                perft(
-                    count,
-                    players.as_ptr(),
-                    opponents.as_ptr(),
-                    depth,
-                    &mut next,
-                    &mut total,
-                )
-            });
+    for depth in 1..=5 {
+        let expected: u64 = positions
+            .iter()
+            .map(|p| bitgames_search::perft(p, depth))
+            .sum();
+        for strategy in Strategy::ALL {
             assert_eq!(
-                total, expected,
+                emulated_perft(strategy, &positions, depth, 8),
+                expected,
                 "{strategy}: perft {depth} below 40 late positions"
             );
         }

@@ -47,7 +47,6 @@ type ObserveKernel =
     unsafe extern "C" fn(u64, *const u64, *const u64, *const u64, *const u8, *const u8, *mut u8);
 type MaskKernel = unsafe extern "C" fn(u64, *const u64, *mut u8);
 type SampleKernel = unsafe extern "C" fn(u64, *const u64, *mut u64, *mut i64);
-type PlayoutsKernel = unsafe extern "C" fn(u64, u64, u32, *mut u64);
 type PerftKernel =
     unsafe extern "C" fn(u64, *const u64, *const u64, *const u64, u32, *mut u64, *mut u64);
 
@@ -385,25 +384,9 @@ impl Batch {
         let (mut obs, mut mask) = ([0i8; 400], [false; 100]);
         game.observe(game.current_player(), &mut obs);
         game.legal_write(&mut mask);
-        let gpu_obs: Vec<i8> = self.observations[400 * i..400 * (i + 1)]
-            .iter()
-            .map(|&b| b as i8)
-            .collect();
-        assert_eq!(
-            gpu_obs, obs,
-            "{strategy}: step {step}, game {i}: observation of {game:?}"
-        );
-        let gpu_mask: Vec<bool> = self.masks[100 * i..100 * (i + 1)]
-            .iter()
-            .map(|&b| {
-                assert!(b <= 1, "mask bytes are 0 or 1");
-                b == 1
-            })
-            .collect();
-        assert_eq!(
-            gpu_mask, mask,
-            "{strategy}: step {step}, game {i}: mask of {game:?}"
-        );
+        common::check_views((&self.observations, &self.masks), i, (&obs, &mask), || {
+            format!("{strategy}: step {step}, game {i} ({game:?})")
+        });
     }
 }
 
@@ -424,10 +407,7 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
     }
     let mut finished = 0;
     for step in 1..=1_500 {
-        let actions: Vec<i64> = games
-            .iter()
-            .map(|g| g.random_action(&mut rng) as i64)
-            .collect();
+        let actions = common::random_actions(&games, &mut rng);
         let mut expected = Vec::with_capacity(n);
         for (game, &action) in games.iter_mut().zip(&actions) {
             let mover = game.current_player();
@@ -444,16 +424,9 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             );
             batch.step(&actions);
             for (i, game) in games.iter().enumerate() {
-                let (reward, done) = expected[i];
-                assert_eq!(
-                    batch.rewards[i], reward,
-                    "{strategy}: step {step}, game {i}: reward"
-                );
-                assert_eq!(
-                    batch.terminated[i] == 1,
-                    done,
-                    "{strategy}: step {step}, game {i}: terminated"
-                );
+                common::check_outcome((&batch.rewards, &batch.terminated), i, expected[i], || {
+                    format!("{strategy}: step {step}, game {i}")
+                });
                 batch.check_views(i, game, step);
             }
         }
@@ -529,9 +502,7 @@ fn sampled_actions_are_legal_and_cover_every_legal_action() {
     // about 1,000. Then, the queen on d1 picked, its 20 destinations about 200 each.
     let n = 4_000;
     let mut batch = Batch::new(n, Strategy::Shift);
-    let mut rng: Vec<u64> = (0..n as u64)
-        .map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 99)
-        .collect();
+    let mut rng = common::sample_generators(n as u64);
     let mut turn = Turn::start();
     for stage in 0..2 {
         let mut mask = [false; 100];
@@ -574,17 +545,12 @@ fn playouts_play_the_games_their_generator_draws() {
     // draws.
     let (threads, games, seed) = (8u64, 3u32, 4321u64);
     let [steps, white_wins] = common::amazons_playouts_on_the_cpu(threads, games, seed);
-    let emulator = Emulator::amazons();
-    for strategy in Strategy::ALL {
-        // SAFETY: the signature of `amazons_playouts_<strategy>`; two counters.
-        let playouts =
-            unsafe { emulator.kernel::<PlayoutsKernel>(&strategy.entry_point("amazons_playouts")) };
-        let mut totals = [0u64; 2];
-        emulator.launch(threads, || unsafe {
-            playouts(threads, seed, games, totals.as_mut_ptr())
-        });
-        assert_eq!(totals, [steps, white_wins], "{strategy}");
-    }
+    common::check_playouts(
+        Emulator::amazons(),
+        "amazons",
+        (threads, games, seed),
+        [steps, white_wins],
+    );
     let played = threads * u64::from(games);
     assert!(steps > 3 * 40 * played, "{steps} sub-actions");
     assert!(

@@ -209,3 +209,79 @@ pub fn published_counts(suite: &str, id: &str) -> Vec<(u32, u64)> {
 pub const OTHELLO_SUITE: &str = include_str!("../../../othello/tests/data/othello.perft");
 /// The Amazons suite (the published depths 1 and 2 from the start).
 pub const AMAZONS_SUITE: &str = include_str!("../../../amazons/tests/data/amazons.perft");
+
+/// A playouts kernel: `threads`, `seed`, `games` a thread, then its counters (both games').
+pub type PlayoutsKernel = unsafe extern "C" fn(u64, u64, u32, *mut u64);
+
+/// Checks that every strategy's `<game>_playouts` kernel, `threads` threads of `games` games
+/// from `seed`, adds up to `expected`: the counters the CPU replay found.
+pub fn check_playouts<const N: usize>(
+    emulator: &Emulator,
+    game: &str,
+    (threads, games, seed): (u64, u32, u64),
+    expected: [u64; N],
+) {
+    for strategy in bitgames_gpu::Strategy::ALL {
+        // SAFETY: the signature of every game's `<game>_playouts_<strategy>`; `N` counters.
+        let playouts = unsafe {
+            emulator.kernel::<PlayoutsKernel>(&strategy.entry_point(&format!("{game}_playouts")))
+        };
+        let mut totals = [0u64; N];
+        // SAFETY: `N` counters, as the kernel adds to.
+        emulator.launch(threads, || unsafe {
+            playouts(threads, seed, games, totals.as_mut_ptr())
+        });
+        assert_eq!(totals, expected, "{strategy}");
+    }
+}
+
+/// One action a game, each drawn uniformly from its legal actions, as the kernels take them.
+pub fn random_actions<E: bitgames_search::encoding::Encoding>(
+    games: &[E],
+    rng: &mut impl rand::Rng,
+) -> Vec<i64> {
+    games.iter().map(|g| g.random_action(rng) as i64).collect()
+}
+
+/// `n` sample kernels' generator states, far apart, the same in both games' tests.
+pub fn sample_generators(n: u64) -> Vec<u64> {
+    (0..n)
+        .map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 99)
+        .collect()
+}
+
+/// Checks game `i`'s emulated observation and mask bytes (from the batch's `observations` and
+/// `masks`, one game after another) against the CPU's `obs` and `mask`; `what` names the game
+/// where they differ.
+pub fn check_views(
+    (observations, masks): (&[u8], &[u8]),
+    i: usize,
+    (obs, mask): (&[i8], &[bool]),
+    what: impl Fn() -> String,
+) {
+    let (o, m) = (obs.len(), mask.len());
+    let gpu_obs: Vec<i8> = observations[o * i..o * (i + 1)]
+        .iter()
+        .map(|&b| b as i8)
+        .collect();
+    assert_eq!(gpu_obs, obs, "{}: observation", what());
+    let gpu_mask: Vec<bool> = masks[m * i..m * (i + 1)]
+        .iter()
+        .map(|&b| {
+            assert!(b <= 1, "mask bytes are 0 or 1");
+            b == 1
+        })
+        .collect();
+    assert_eq!(gpu_mask, mask, "{}: mask", what());
+}
+
+/// Checks game `i`'s emulated reward and termination after a step against the CPU's.
+pub fn check_outcome(
+    (rewards, terminated): (&[f32], &[u8]),
+    i: usize,
+    (reward, done): (f32, bool),
+    what: impl Fn() -> String,
+) {
+    assert_eq!(rewards[i], reward, "{}: reward", what());
+    assert_eq!(terminated[i] == 1, done, "{}: terminated", what());
+}
