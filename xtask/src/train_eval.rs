@@ -44,6 +44,9 @@ pub fn run(smoke: bool, rest: &[OsString]) -> Result<()> {
         dir.join("othello-eval.json").into(),
         "--commit".into(),
         commit.into(),
+        // Positions from games we did not play, with published exact scores.
+        "--ffo".into(),
+        root.join("crates/othello/tests/data/ffo-40-59.obf").into(),
     ];
     if smoke {
         args.push("--smoke".into());

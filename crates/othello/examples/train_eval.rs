@@ -19,6 +19,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use bitgames_othello::Position;
+use bitgames_othello::eval::{self, DISC};
+use bitgames_othello::ffo;
 use bitgames_othello::learned::{PHASE_COUNT, Weights, phase_empties};
 use bitgames_othello::training::{Config, ExactCache, Report, run};
 use clap::Parser;
@@ -76,6 +79,12 @@ struct Args {
     /// Neither label nor fit the phases below this one (they keep the starting weights).
     #[arg(long, default_value_t = 0)]
     first_phase: usize,
+    /// Also measure the static error on an `.obf` file of positions from games we did not
+    /// play, each listed move with its exact score (the FFO test positions,
+    /// `crates/othello/tests/data/ffo-40-59.obf`): every position whose moves are all
+    /// listed, and every listed move's child.
+    #[arg(long)]
+    ffo: Option<PathBuf>,
     /// Write the weights (and the cache) after every phase, not only at the end: a run
     /// stopped part-way leaves weights whose unfitted phases are the starting ones.
     #[arg(long)]
@@ -165,7 +174,23 @@ fn main() -> Result<(), String> {
             "the fitted weights ({fitted:.2} discs) are no better than untrained ones ({untrained:.2}) on the held-out positions"
         ));
     }
-    let manifest = manifest(&args, &config, from_scratch, &report);
+    let ffo = match &args.ffo {
+        Some(path) => {
+            let untrained = Weights::zero();
+            let accuracy = ffo_accuracy(path, &report.weights, start.unwrap_or(&untrained))?;
+            eprintln!(
+                "{} ({} positions): fitted {:.2}, start {:.2}, hand {:.2} discs",
+                path.display(),
+                accuracy.positions,
+                accuracy.fitted,
+                accuracy.start,
+                accuracy.hand
+            );
+            Some(accuracy)
+        }
+        None => None,
+    };
+    let manifest = manifest(&args, &config, from_scratch, &report, ffo.as_ref());
     write(&args.weights, &report.weights.encode())?;
     let text = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())? + "\n";
     write(&args.manifest, text.as_bytes())?;
@@ -194,6 +219,7 @@ fn manifest(
     config: &Config,
     from_scratch: bool,
     report: &Report,
+    ffo: Option<&FfoAccuracy>,
 ) -> serde_json::Value {
     let phases: Vec<_> = report
         .phases
@@ -254,6 +280,15 @@ fn manifest(
                 "hand": round(a.hand),
             },
         })),
+        "accuracy_ffo": ffo.map(|a| json!({
+            "file": args.ffo.as_ref().map(|p| p.display().to_string()),
+            "positions": a.positions,
+            "mae_discs": {
+                "fitted": round(a.fitted),
+                "start": round(a.start),
+                "hand": round(a.hand),
+            },
+        })),
         "per_phase": phases,
         "threads": rayon::current_num_threads(),
         "seconds": {
@@ -266,4 +301,58 @@ fn manifest(
 
 fn round(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
+}
+
+/// The static errors on an `.obf` file's positions (mean absolute, in discs).
+struct FfoAccuracy {
+    positions: usize,
+    fitted: f64,
+    start: f64,
+    hand: f64,
+}
+
+/// Every position of `path` whose moves are all listed (its value is the best of them), and
+/// every listed move's child (its value, for the side to move there, is minus the move's
+/// score), scored by `fitted`, `start` and the hand-written evaluation.
+fn ffo_accuracy(
+    path: &std::path::Path,
+    fitted: &Weights,
+    start: &Weights,
+) -> Result<FfoAccuracy, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let problems = ffo::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut exact: Vec<(Position, i32)> = Vec::new();
+    for problem in &problems {
+        if problem.moves.len() == problem.position.legal_moves().len()
+            && let Some(best) = problem.best_score()
+        {
+            exact.push((problem.position, best));
+        }
+        for &(mv, score) in &problem.moves {
+            let child = problem
+                .position
+                .play(mv)
+                .map_err(|e| format!("{}: line {}: {e}", path.display(), problem.line))?;
+            exact.push((child, -score));
+        }
+    }
+    if exact.is_empty() {
+        return Err(format!("{}: no scored positions", path.display()));
+    }
+    let error = |evaluate: &dyn Fn(&Position) -> i32| {
+        exact
+            .iter()
+            .map(|(position, score)| {
+                (f64::from(evaluate(position)) / f64::from(DISC) - f64::from(*score)).abs()
+            })
+            .sum::<f64>()
+            / exact.len() as f64
+    };
+    Ok(FfoAccuracy {
+        positions: exact.len(),
+        fitted: error(&|p| fitted.evaluate(p)),
+        start: error(&|p| start.evaluate(p)),
+        hand: error(&|p| eval::evaluate(p)),
+    })
 }
