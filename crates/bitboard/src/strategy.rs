@@ -154,7 +154,14 @@ impl core::error::Error for UnknownStrategy {}
 /// - `trait StrategyVisitor { fn visit<S: Kernels>(&mut self); }` and
 ///   `fn for_each_strategy(&mut impl StrategyVisitor)`: something done for every strategy
 ///   in list order (tests, benches, the comparison harness);
-/// - `fn strategies() -> Vec<StrategyInfo>`: their names, kinds and ideas, in that order.
+/// - `fn strategies() -> Vec<StrategyInfo>`: their names, kinds and ideas, in that order;
+/// - with the header's optional line `position: Position, task: path::to::Task;`,
+///   `Position::run_with(&self, StrategyId, task)`: the position converted to the strategy
+///   a value names (by its `Copy` and `with_strategy::<K>()`) and handed to `task`, whose
+///   trait has `type Output` and `fn run(self, position) -> Self::Output` generic over the
+///   position. Every game's door from a run-time strategy to its generic code is this one
+///   shape, so it is written here; the task trait is the caller's, so this crate names no
+///   crate it does not depend on.
 ///
 /// The header names the game (for messages), its kernels trait (which every listed type
 /// implements) and its fastest strategy. The types must be in scope where the macro is
@@ -251,6 +258,36 @@ impl core::error::Error for UnknownStrategy {}
 /// ```
 #[macro_export]
 macro_rules! strategies {
+    (
+        game: $game:literal;
+        kernels: $kernels:ident;
+        fastest: $fastest:ty;
+        position: $position:ident, task: $task:path;
+        $( $(#[cfg($cfg:meta)])* $strategy:ident ),+ $(,)?
+    ) => {
+        $crate::strategies! {
+            game: $game;
+            kernels: $kernels;
+            fastest: $fastest;
+            $( $(#[cfg($cfg)])* $strategy ),+
+        }
+
+        impl<S: $kernels> $position<S> {
+            /// Runs `task` from this position converted to the kernels `strategy` names: the
+            /// door from a strategy chosen at run time (a command-line flag, a web request) to
+            /// code generic over the position type.
+            pub fn run_with<T: $task>(&self, strategy: StrategyId, task: T) -> T::Output {
+                struct On<S: $kernels, T>($position<S>, T);
+                impl<S: $kernels, T: $task> StrategyTask for On<S, T> {
+                    type Output = T::Output;
+                    fn run<K: $kernels>(self) -> T::Output {
+                        self.1.run(self.0.with_strategy::<K>())
+                    }
+                }
+                strategy.run(On(*self, task))
+            }
+        }
+    };
     (
         game: $game:literal;
         kernels: $kernels:ident;

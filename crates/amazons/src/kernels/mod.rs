@@ -21,31 +21,12 @@ bitgames_bitboard::strategies! {
     game: "amazons";
     kernels: Kernels;
     fastest: crate::Fastest;
+    position: Position, task: bitgames_search::PositionTask;
     Naive,
     Shift,
     Galloping,
     KoggeStone,
     Table,
-}
-
-impl<S: Kernels> Position<S> {
-    /// Runs `task` from this position converted to the kernels `strategy` names: the door
-    /// from a strategy chosen at run time (a command-line flag, a web request) to code
-    /// generic over the position type.
-    pub fn run_with<T: bitgames_search::PositionTask>(
-        &self,
-        strategy: StrategyId,
-        task: T,
-    ) -> T::Output {
-        struct On<S: Kernels, T>(Position<S>, T);
-        impl<S: Kernels, T: bitgames_search::PositionTask> StrategyTask for On<S, T> {
-            type Output = T::Output;
-            fn run<K: Kernels>(self) -> T::Output {
-                self.1.run(self.0.with_strategy::<K>())
-            }
-        }
-        strategy.run(On(*self, task))
-    }
 }
 
 /// Amazons' hot operations on the 11-bits-a-row `u128` board. Every strategy gives identical

@@ -37,6 +37,7 @@ bitgames_bitboard::strategies! {
     game: "othello";
     kernels: Kernels;
     fastest: Fastest;
+    position: Position, task: bitgames_search::PositionTask;
     Naive,
     Shift,
     KoggeStone,
@@ -48,26 +49,6 @@ bitgames_bitboard::strategies! {
     Avx2,
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
     Avx512,
-}
-
-impl<S: Kernels> Position<S> {
-    /// Runs `task` from this position converted to the kernels `strategy` names: the door
-    /// from a strategy chosen at run time (a command-line flag, a web request) to code
-    /// generic over the position type.
-    pub fn run_with<T: bitgames_search::PositionTask>(
-        &self,
-        strategy: StrategyId,
-        task: T,
-    ) -> T::Output {
-        struct On<S: Kernels, T>(Position<S>, T);
-        impl<S: Kernels, T: bitgames_search::PositionTask> StrategyTask for On<S, T> {
-            type Output = T::Output;
-            fn run<K: Kernels>(self) -> T::Output {
-                self.1.run(self.0.with_strategy::<K>())
-            }
-        }
-        strategy.run(On(*self, task))
-    }
 }
 
 /// The strategy positions use unless told otherwise: the one that measured fastest in perft
