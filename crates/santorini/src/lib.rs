@@ -18,7 +18,7 @@
 //! ([`Levels`] in, [`Bitboard`] / [`DistanceLayers`] out), and the *list* form of the design
 //! notes (a row-major [`LevelGrid`] and a 1-based [`Cell`] in, a [`CellList`] /
 //! [`DistanceGrid`] out), which converts at the boundary for the bitboard strategies.
-//! [`for_each_strategy`] lists them all for generic code (tests, benches, the CLI).
+//! [`kernels::for_each_strategy`] lists them all for generic code (tests, benches, the CLI).
 //!
 //! ```
 //! use bitgames_santorini::{Cell, Kernels, Naive, Shift};
