@@ -40,7 +40,10 @@ fuzz_target!(|data: &[u8]| {
         if moves.is_empty() {
             break;
         }
-        position = position.play(moves[choices.below(moves.len())]);
+        let mv = moves[choices.below(moves.len())];
+        position = position.play(mv).unwrap_or_else(|err| {
+            panic!("{mv}, a listed move of {position}, does not play: {err}")
+        });
     }
     if let Some(line) = lines.peek() {
         match Position::parse_with_gods(line, gods) {
@@ -74,7 +77,9 @@ fuzz_target!(|data: &[u8]| {
                     panic!("{mv} (from {line:?}) printed {printed:?}: {err}")
                 });
                 assert_eq!(again, mv, "{line:?} -> {printed:?} in {position}");
-                position = position.play(mv);
+                position = position.play(mv).unwrap_or_else(|err| {
+                    panic!("{mv} (from {line:?}) is listed but does not play: {err}")
+                });
                 check_position(&position);
             }
             Err(err) => {
