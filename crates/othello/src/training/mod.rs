@@ -233,21 +233,23 @@ pub fn run(
         fit::fit_phase(config, p, &train_labels, &mut weights);
         let error = |model: Model| label::mean_absolute_error(&held_labels, model);
         let start_error = error(Model::Learned(&start_weights));
+        let mut fitted = error(Model::Learned(&weights));
         let mut kept_start = false;
-        if start.is_some() && error(Model::Learned(&weights)) > start_error {
+        if start.is_some() && fitted > start_error {
             // A resumed run whose fit is worse on the held-out positions than the weights
             // it started from (too little data for the phase) keeps the phase's starting
             // weights: a run never makes a phase worse.
             let previous = start_weights.phase(p).to_vec();
             weights.phase_mut(p).copy_from_slice(&previous);
             kept_start = true;
+            fitted = start_error;
         }
         let report = PhaseReport {
             train: train_labels.len(),
             held_out: held_labels.len(),
             exact_labels: exact,
             kept_start,
-            fitted: error(Model::Learned(&weights)),
+            fitted,
             start: start_error,
             untrained: error(Model::Learned(&untrained)),
             hand: error(Model::Hand),
