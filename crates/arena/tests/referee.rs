@@ -3,6 +3,8 @@
 //! an illegal move or answers nonsense forfeits with that reason; a hung engine is killed
 //! (its process is gone) and the game ends within a few seconds.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,16 +18,10 @@ use bitgames_arena::referee::{
     othello_book_openings, play_board_game,
 };
 
+use support::{entelect_script_dir, scratch};
+
 fn engines_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines")
-}
-
-/// A fresh scratch directory under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
 }
 
 /// `PROTOCOL:python3 -B tests/engines/SCRIPT MODE PIDFILE` and the pid file.
@@ -652,22 +648,6 @@ fn a_launcher_that_exits_leaves_nothing_running() {
     }
 }
 
-/// Writes an Entelect bot directory whose bot is the shell script `script` (run with
-/// `sh`, declared `c++`).
-fn entelect_script_dir(name: &str, script: &str) -> PathBuf {
-    let dir = scratch(&format!("referee-entelect-{name}"));
-    std::fs::write(dir.join("bot"), format!("#!/bin/sh\n{script}\n")).expect("write bot");
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(dir.join("bot"), std::fs::Permissions::from_mode(0o755))
-        .expect("chmod");
-    std::fs::write(
-        dir.join("bot.json"),
-        r#"{"botLocation": "/", "botFileName": "bot", "botLanguage": "c++"}"#,
-    )
-    .expect("write bot.json");
-    dir
-}
-
 fn entelect_config(dir: &Path) -> MatchConfig {
     MatchConfig {
         opening_plies: 0,
@@ -694,7 +674,7 @@ fn an_entelect_bots_background_children_die_with_its_round() {
 echo $! >> pids.txt
 [ "$(wc -l < pids.txt)" -ge 3 ] && exit 1
 exit 0"#;
-    let dir = entelect_script_dir("background", script);
+    let dir = entelect_script_dir("referee-entelect-background", script);
     let config = entelect_config(&dir);
     let played = within(Duration::from_secs(30), move || {
         play_towerdefence_game(&config, 0)
@@ -739,7 +719,7 @@ touch round1; rm -f state.json; mkfifo state.json"#,
             "illegal move",
         ),
     ] {
-        let dir = entelect_script_dir(name, script);
+        let dir = entelect_script_dir(&format!("referee-entelect-{name}"), script);
         let config = entelect_config(&dir);
         let started = Instant::now();
         let played = within(Duration::from_secs(30), move || {

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use bitgames::search::elo::elo_summary;
+use bitgames::setup::Setup;
 use bitgames::{AnyPosition, GameName};
 use bitgames_arena::player::{Clock, EngineSpec, Interrupt};
 use bitgames_arena::referee::{
@@ -19,7 +20,15 @@ use bitgames_arena::referee::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::position::GodsArgs;
+
+// `--gods` (shared with every command that reads a position) keeps the help it had here: a
+// match starts from the start position, so there is no --position to write the gods into.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("gods", |arg| arg.help(
+    "Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no \
+     power). Replaces the gods of --position"
+)))]
 pub struct MatchArgs {
     game: GameName,
     /// The engine whose score is reported (it moves first in even games, second in odd
@@ -67,10 +76,8 @@ pub struct MatchArgs {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
-    /// power). Replaces the gods of --position.
-    #[arg(long, value_name = "GOD,GOD")]
-    gods: Option<String>,
+    #[command(flatten)]
+    gods: GodsArgs,
     /// Print each game's record (GGF for Othello, a JSON line otherwise), in game order.
     #[arg(long)]
     records: bool,
@@ -140,14 +147,10 @@ fn plan(args: &MatchArgs) -> Result<MatchPlan> {
     }
     check_specs(args.game, [&args.a, &args.b])?;
     let start = if args.game == GameName::TowerDefence {
-        anyhow::ensure!(args.gods.is_none(), "--gods is for santorini");
+        anyhow::ensure!(!args.gods.given(), "--gods is for santorini");
         MatchStart::TowerDefence
     } else {
-        MatchStart::Board(crate::position::root(
-            args.game,
-            None,
-            args.gods.as_deref(),
-        )?)
+        MatchStart::Board(Setup::parse(args.game, None, args.gods.read()?, None)?.position)
     };
     let mut plan = MatchPlan {
         config: MatchConfig {

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use bitgames::santorini::God;
 use bitgames::search::{Evaluate, PositionTask, perft_parallel, perft_split};
 use bitgames::setup::{self, Setup};
 use bitgames::{AnyPosition, AnyStrategy, GameName};
@@ -78,94 +79,135 @@ struct PerftReport<'a> {
 
 struct Perft<'a>(&'a PerftArgs, AnyStrategy);
 
+/// What one perft run counted, before it is printed.
+struct Counted<M> {
+    nodes: u64,
+    /// The leaves below each root move (or each split unit's root move).
+    divided: Vec<(M, u64)>,
+    /// Distinct positions counted (with --split-depth).
+    units: Option<usize>,
+    /// The threads used: no more than there are root moves.
+    threads: usize,
+}
+
 impl PositionTask for Perft<'_> {
     type Output = Result<()>;
 
     fn run<G: Evaluate>(self, root: G) -> Result<()> {
         let Perft(args, strategy) = self;
-        let strategy = strategy.name();
-        let mut threads = args.threads;
         let start = Instant::now();
-        let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
-            // Runs under a second finish before the bar would be worth drawing.
-            if !args.json
-                && start.elapsed() > Duration::from_secs(1)
-                && !shown.swap(true, Ordering::Relaxed)
-            {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
-            bar.inc(1);
-        };
-        let shown = AtomicBool::new(false);
-        let mut units = None;
-        let (nodes, divided) = if args.depth == 0 {
-            (1, Vec::new())
-        } else if let Some(k) = args.split_depth {
-            anyhow::ensure!(
-                (1..=args.depth).contains(&k),
-                "--split-depth must be between 1 and the depth ({})",
-                args.depth
-            );
-            let bar = delayed_progress_bar(0, "positions");
-            let (nodes, divided) =
-                perft_split(&root, args.depth, k, args.symmetry, threads, |total| {
-                    bar.set_length(total as u64);
-                    show_after_a_second(&bar, &shown);
-                })?;
-            units = Some(bar.length().unwrap_or(0) as usize);
-            bar.finish_and_clear();
-            (nodes, divided)
-        } else {
-            let root_moves = root.legal_moves().as_ref().len();
-            // One task per root move: a thread more would have nothing to do.
-            threads = threads.min(root_moves.max(1));
-            let bar = delayed_progress_bar(root_moves as u64, "root moves");
-            let divided = perft_parallel(&root, args.depth, threads, || {
-                show_after_a_second(&bar, &shown)
-            })?;
-            bar.finish_and_clear();
-            (divided.iter().map(|(_, n)| n).sum(), divided)
-        };
+        let counted = count(args, &root, start)?;
         let seconds = start.elapsed().as_secs_f64();
         let report = PerftReport {
             game: G::NAME,
             depth: args.depth,
-            nodes,
+            nodes: counted.nodes,
             seconds,
-            nodes_per_second: nodes as f64 / seconds.max(1e-9),
-            strategy,
-            threads,
+            nodes_per_second: counted.nodes as f64 / seconds.max(1e-9),
+            strategy: strategy.name(),
+            threads: counted.threads,
             split_depth: args.split_depth,
-            units,
+            units: counted.units,
         };
-        let mut out = std::io::stdout().lock();
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-            return Ok(());
-        }
-        if args.divide {
-            let mut lines: Vec<(String, u64)> =
-                divided.iter().map(|(mv, n)| (mv.to_string(), *n)).collect();
-            lines.sort();
-            for (mv, n) in lines {
-                writeln!(out, "{mv} {n}")?;
-            }
-            writeln!(out)?;
-        }
-        writeln!(
-            out,
-            "{} perft {} (strategy {}, {} thread{})\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}",
-            G::NAME,
-            args.depth,
-            strategy,
-            threads,
-            if threads == 1 { "" } else { "s" },
-            nodes,
-            seconds,
-            report.nodes_per_second
-        )?;
-        Ok(())
+        print_perft(args, &report, &counted.divided)
     }
+}
+
+/// Counts the leaves `args.depth` plies below `root`: split through the distinct positions
+/// with --split-depth, else one task per root move; a progress bar on stderr once a run
+/// takes more than a second (started at `start`).
+fn count<G: Evaluate>(args: &PerftArgs, root: &G, start: Instant) -> Result<Counted<G::Move>> {
+    let show_after_a_second = |bar: &ProgressBar, shown: &AtomicBool| {
+        // Runs under a second finish before the bar would be worth drawing.
+        if !args.json
+            && start.elapsed() > Duration::from_secs(1)
+            && !shown.swap(true, Ordering::Relaxed)
+        {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        bar.inc(1);
+    };
+    let shown = AtomicBool::new(false);
+    if args.depth == 0 {
+        return Ok(Counted {
+            nodes: 1,
+            divided: Vec::new(),
+            units: None,
+            threads: args.threads,
+        });
+    }
+    if let Some(k) = args.split_depth {
+        anyhow::ensure!(
+            (1..=args.depth).contains(&k),
+            "--split-depth must be between 1 and the depth ({})",
+            args.depth
+        );
+        let bar = delayed_progress_bar(0, "positions");
+        let (nodes, divided) =
+            perft_split(root, args.depth, k, args.symmetry, args.threads, |total| {
+                bar.set_length(total as u64);
+                show_after_a_second(&bar, &shown);
+            })?;
+        let units = Some(bar.length().unwrap_or(0) as usize);
+        bar.finish_and_clear();
+        return Ok(Counted {
+            nodes,
+            divided,
+            units,
+            threads: args.threads,
+        });
+    }
+    let root_moves = root.legal_moves().as_ref().len();
+    // One task per root move: a thread more would have nothing to do.
+    let threads = args.threads.min(root_moves.max(1));
+    let bar = delayed_progress_bar(root_moves as u64, "root moves");
+    let divided = perft_parallel(root, args.depth, threads, || {
+        show_after_a_second(&bar, &shown)
+    })?;
+    bar.finish_and_clear();
+    Ok(Counted {
+        nodes: divided.iter().map(|(_, n)| n).sum(),
+        divided,
+        units: None,
+        threads,
+    })
+}
+
+/// Prints a perft's report: one JSON object with --json, else the root moves' counts (with
+/// --divide, sorted by move) and the summary lines.
+fn print_perft<M: std::fmt::Display>(
+    args: &PerftArgs,
+    report: &PerftReport<'_>,
+    divided: &[(M, u64)],
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(report)?)?;
+        return Ok(());
+    }
+    if args.divide {
+        let mut lines: Vec<(String, u64)> =
+            divided.iter().map(|(mv, n)| (mv.to_string(), *n)).collect();
+        lines.sort();
+        for (mv, n) in lines {
+            writeln!(out, "{mv} {n}")?;
+        }
+        writeln!(out)?;
+    }
+    let threads = report.threads;
+    writeln!(
+        out,
+        "{} perft {} (strategy {}, {} thread{})\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}",
+        report.game,
+        report.depth,
+        report.strategy,
+        threads,
+        if threads == 1 { "" } else { "s" },
+        report.nodes,
+        report.seconds,
+        report.nodes_per_second
+    )?;
+    Ok(())
 }
 
 /// A progress bar that draws nothing until the caller switches it to stderr.
@@ -188,16 +230,47 @@ pub struct PositionArgs {
     /// omitted.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    #[command(flatten)]
+    gods: GodsArgs,
+}
+
+impl PositionArgs {
+    /// The position of `game` these flags name.
+    pub fn read(&self, game: GameName) -> Result<AnyPosition> {
+        Ok(self.setup(game, None)?.position)
+    }
+
+    /// The position and the strategy `strategy` names: the one call to the registry's parser.
+    fn setup(&self, game: GameName, strategy: Option<&str>) -> Result<Setup> {
+        let gods = self.gods.read()?;
+        Ok(Setup::parse(
+            game,
+            self.position.as_deref(),
+            gods,
+            strategy,
+        )?)
+    }
+}
+
+/// Santorini's `--gods`: in [`PositionArgs`], and on its own in `bitgames match` (which has
+/// no --position), so that every command reads the flag the same way.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct GodsArgs {
     /// Santorini: each player's god, player 1's first (`apollo,minotaur`; `mortal` has no
     /// power), written into --position in place of its gods (athena[^] and # kept).
     #[arg(long, value_name = "GOD,GOD")]
     gods: Option<String>,
 }
 
-impl PositionArgs {
-    /// The position of `game` these flags name.
-    pub fn read(&self, game: GameName) -> Result<AnyPosition> {
-        root(game, self.position.as_deref(), self.gods.as_deref())
+impl GodsArgs {
+    /// Whether --gods was given (a game without gods refuses it before reading it).
+    pub fn given(&self) -> bool {
+        self.gods.is_some()
+    }
+
+    /// The two gods, player 1's first, when given.
+    pub fn read(&self) -> Result<Option<[God; 2]>> {
+        Ok(self.gods.as_deref().map(setup::parse_gods).transpose()?)
     }
 }
 
@@ -215,28 +288,8 @@ pub struct SetupArgs {
 impl SetupArgs {
     /// The position and strategy of `game` these flags name.
     pub fn read(&self, game: GameName) -> Result<Setup> {
-        let gods = self
-            .position
-            .gods
-            .as_deref()
-            .map(setup::parse_gods)
-            .transpose()?;
-        Ok(Setup::parse(
-            game,
-            self.position.position.as_deref(),
-            gods,
-            self.strategy.as_deref(),
-        )?)
+        self.position.setup(game, self.strategy.as_deref())
     }
-}
-
-/// The position a command starts from: `position` (the game's notation) or the game's start,
-/// with `gods` (`apollo,minotaur`: player 1's, then player 2's) when given: written into
-/// the position text in place of its own, markers kept (`athena[^]`, `#`), exactly as if the
-/// text had named them.
-pub fn root(game: GameName, position: Option<&str>, gods: Option<&str>) -> Result<AnyPosition> {
-    let gods = gods.map(setup::parse_gods).transpose()?;
-    Ok(Setup::parse(game, position, gods, None)?.position)
 }
 
 pub fn perft(args: &PerftArgs) -> Result<()> {

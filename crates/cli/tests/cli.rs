@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{bitgames, one_line_error, stdout};
+use common::{bitgames, fails_saying, stdout};
 
 const ROOT: &str = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
 
@@ -128,35 +128,22 @@ fn moves_are_sorted_and_apply_prints_a_pasteable_position() {
 
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let err = one_line_error(&bitgames(&[
-        "apply",
-        "santorini",
-        "--position",
-        ROOT,
-        "B3>B5^B4",
-    ]));
-    assert!(
-        err.contains("move 1 (B3>B5^B4)") && err.contains("B5 is not next to B3"),
-        "{err}"
+    fails_saying(
+        &["apply", "santorini", "--position", ROOT, "B3>B5^B4"],
+        &["move 1 (B3>B5^B4)", "B5 is not next to B3"],
     );
-    let err = one_line_error(&bitgames(&[
-        "perft",
-        "santorini",
-        "2",
-        "--position",
-        "0/1/x/y",
-    ]));
-    assert!(err.contains("heights"), "{err}");
-    let err = one_line_error(&bitgames(&[
-        "perft",
-        "santorini",
-        "2",
-        "--strategy",
-        "fast",
-    ]));
-    assert!(err.contains("naive, shift, table"), "{err}");
-    let err = one_line_error(&bitgames(&["compare", "santorini", "--instances", "0"]));
-    assert!(err.contains("--instances"), "{err}");
+    fails_saying(
+        &["perft", "santorini", "2", "--position", "0/1/x/y"],
+        &["heights"],
+    );
+    fails_saying(
+        &["perft", "santorini", "2", "--strategy", "fast"],
+        &["naive, shift, table"],
+    );
+    fails_saying(
+        &["compare", "santorini", "--instances", "0"],
+        &["--instances"],
+    );
 }
 
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
@@ -192,13 +179,14 @@ fn othello_perft_moves_apply_and_compare() {
         "------------------OX-------OX------XO--------------------------- X"
     );
 
-    let err = one_line_error(&bitgames(&["apply", "othello", "d3", "d3"]));
-    assert!(
-        err.contains("move 2 (d3)") && err.contains("d3 is occupied"),
-        "{err}"
+    fails_saying(
+        &["apply", "othello", "d3", "d3"],
+        &["move 2 (d3)", "d3 is occupied"],
     );
-    let err = one_line_error(&bitgames(&["moves", "othello", "--position", "XO X"]));
-    assert!(err.contains("expected 64 squares, found 2"), "{err}");
+    fails_saying(
+        &["moves", "othello", "--position", "XO X"],
+        &["expected 64 squares, found 2"],
+    );
 
     let out = stdout(&bitgames(&[
         "compare",
@@ -231,10 +219,9 @@ fn amazons_perft_moves_apply_and_compare() {
     let out = stdout(&bitgames(&["apply", "amazons", "d1-d7/d2", "a7-b8/b9"]));
     assert_eq!(out.trim(), "3q2q3/1*8/1q8/3Q5q/10/10/Q8Q/10/3*6/6Q3 w");
 
-    let err = one_line_error(&bitgames(&["apply", "amazons", "d1-d7/d2", "d7-d6/d5"]));
-    assert!(
-        err.contains("move 2 (d7-d6/d5)") && err.contains("no black queen on d7"),
-        "{err}"
+    fails_saying(
+        &["apply", "amazons", "d1-d7/d2", "d7-d6/d5"],
+        &["move 2 (d7-d6/d5)", "no black queen on d7"],
     );
 
     let out = stdout(&bitgames(&[
@@ -296,21 +283,15 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     assert_eq!(report["results"].as_array().unwrap().len(), 4);
 
     std::fs::write(&state, "{\"nope\": 1}").unwrap();
-    let err = one_line_error(&bitgames(&[
-        "towerdefence",
-        "bot",
-        "--state",
-        state.to_str().unwrap(),
-    ]));
-    assert!(err.contains("invalid state file"), "{err}");
-    let err = one_line_error(&bitgames(&[
-        "towerdefence",
-        "replay",
-        dir.to_str().unwrap(),
-    ]));
-    assert!(err.contains("replaying"), "{err}");
-    let err = one_line_error(&bitgames(&["perft", "towerdefence", "2"]));
-    assert!(err.contains("simultaneous-move"), "{err}");
+    fails_saying(
+        &["towerdefence", "bot", "--state", state.to_str().unwrap()],
+        &["invalid state file"],
+    );
+    fails_saying(
+        &["towerdefence", "replay", dir.to_str().unwrap()],
+        &["replaying"],
+    );
+    fails_saying(&["perft", "towerdefence", "2"], &["simultaneous-move"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -330,10 +311,14 @@ fn solve_othello_position_and_bad_input() {
     assert_eq!(report["score"], 38);
     assert_eq!(report["position"], ffo40);
 
-    let err = one_line_error(&bitgames(&["solve", "santorini", "--position", "x"]));
-    assert!(err.contains("only othello"), "{err}");
-    let err = one_line_error(&bitgames(&["solve", "othello", "--position", "XO X"]));
-    assert!(err.contains("invalid othello position"), "{err}");
+    fails_saying(
+        &["solve", "santorini", "--position", "x"],
+        &["only othello"],
+    );
+    fails_saying(
+        &["solve", "othello", "--position", "XO X"],
+        &["invalid othello position"],
+    );
 }
 
 #[test]
@@ -435,17 +420,16 @@ fn compare_svg_writes_the_chart_of_every_game() {
             "{operation} missing"
         );
     }
-    let err = one_line_error(&bitgames(&[
-        "compare",
-        "othello",
-        "--instances",
-        "10",
-        "--svg",
-        "/nonexistent/dir/chart.svg",
-    ]));
-    assert!(
-        err.contains("cannot write /nonexistent/dir/chart.svg"),
-        "{err}"
+    fails_saying(
+        &[
+            "compare",
+            "othello",
+            "--instances",
+            "10",
+            "--svg",
+            "/nonexistent/dir/chart.svg",
+        ],
+        &["cannot write /nonexistent/dir/chart.svg"],
     );
 }
 
@@ -555,21 +539,10 @@ fn gods_apply_to_perft_moves_apply_and_match() {
             && played.contains("; as player 2 (prometheus): "),
         "{played}"
     );
-    for (args, needle) in [
-        (
-            vec!["moves", "othello", "--gods", "apollo,mortal"],
-            "othello has no god powers",
-        ),
-        (
-            vec!["moves", "santorini", "--gods", "apollo"],
-            "expected two gods",
-        ),
-        (
-            vec!["moves", "santorini", "--gods", "apollo,zeus"],
-            "unknown god \"zeus\"",
-        ),
-    ] {
-        let err = one_line_error(&bitgames(&args));
-        assert!(err.contains(needle), "{err}");
-    }
+    let refused = |gods: &str, game: &str, needle: &str| {
+        fails_saying(&["moves", game, "--gods", gods], &[needle]);
+    };
+    refused("apollo,mortal", "othello", "othello has no god powers");
+    refused("apollo", "santorini", "expected two gods");
+    refused("apollo,zeus", "santorini", "unknown god \"zeus\"");
 }

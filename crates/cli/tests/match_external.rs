@@ -92,29 +92,29 @@ fn a_crashing_engine_forfeits_every_game_and_the_json_line_says_so() {
 
 #[test]
 fn bad_engine_specs_are_one_line_errors() {
-    for (args, needle) in [
-        (
-            vec!["--a", "deep-blue", "--b", "random"],
-            "unknown engine \"deep-blue\"",
-        ),
-        (
-            vec!["--a", "gtp:", "--b", "random"],
-            "gtp: needs a command line",
-        ),
-        (
-            vec!["--a", "random", "--b", "gtp:edax -gtp"],
-            "cannot play amazons",
-        ),
-        (
-            vec!["--a", "random", "--b", "gtp:edax", "--b-strategy", "naive"],
-            "--b-strategy is for our engines",
-        ),
-    ] {
+    let refused = |args: &[&str], needle: &str| {
         let mut full = vec!["match", "amazons", "--games", "1"];
         full.extend(args);
+        // Refused by clap (its error has a usage hint below) or by the match.
         let output = bitgames(&full);
         assert!(!output.status.success(), "{full:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(needle), "{full:?}: {stderr}");
-    }
+    };
+    refused(
+        &["--a", "deep-blue", "--b", "random"],
+        "unknown engine \"deep-blue\"",
+    );
+    refused(
+        &["--a", "gtp:", "--b", "random"],
+        "gtp: needs a command line",
+    );
+    refused(
+        &["--a", "random", "--b", "gtp:edax -gtp"],
+        "cannot play amazons",
+    );
+    refused(
+        &["--a", "random", "--b", "gtp:edax", "--b-strategy", "naive"],
+        "--b-strategy is for our engines",
+    );
 }

@@ -49,16 +49,10 @@ fn flooding_engines_forfeit_by_timeout_in_bounded_memory() {
 /// read until memory runs out.
 #[test]
 fn a_command_file_leading_to_dev_zero_is_a_forfeit() {
-    let dir = scratch("dev-zero");
-    std::fs::write(dir.join("bot"), "#!/bin/sh\nln -sf /dev/zero command.txt\n").expect("bot");
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(dir.join("bot"), std::fs::Permissions::from_mode(0o755))
-        .expect("chmod");
-    std::fs::write(
-        dir.join("bot.json"),
-        r#"{"botLocation": "/", "botFileName": "bot", "botLanguage": "c++"}"#,
-    )
-    .expect("bot.json");
+    let dir = common::arena::entelect_script_dir(
+        "match-hostile-dev-zero",
+        "ln -sf /dev/zero command.txt",
+    );
     let spec = format!("entelect:{}", dir.display());
     let output = bitgames_limited(
         30,

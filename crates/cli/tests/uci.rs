@@ -9,16 +9,21 @@ use std::time::{Duration, Instant};
 use bitgames::AnyPosition;
 use bitgames::GameName;
 
-/// Runs `bitgames uci ARGS` with `input` on stdin; its stdout.
-fn session(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+/// `bitgames uci ARGS`, started with every stream piped.
+fn uci(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_bitgames"))
         .arg("uci")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `bitgames uci ARGS` with `input` on stdin; its stdout.
+fn session(args: &[&str], input: &str) -> String {
+    let mut child = uci(args);
     child
         .stdin
         .take()
@@ -141,14 +146,7 @@ const PROMPT: Duration = Duration::from_secs(10);
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
-            .arg("uci")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        let mut child = uci(args);
         let stdout = child.stdout.take().expect("stdout");
         let (send, lines) = channel();
         std::thread::spawn(move || {

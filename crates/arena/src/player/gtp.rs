@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use bitgames_search::Player;
 use thiserror::Error;
 
-use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
+use super::process::{EngineProcess, Piped};
+use super::{BoardEngine, Clock, Fault, GameSoFar, MAX_QUOTED, shorten};
 use crate::AnyMove;
 
 /// What a response says, before its text is read as anything.
@@ -187,13 +187,8 @@ pub(crate) struct GtpEngine {
 }
 
 impl GtpEngine {
-    /// Starts the engine and sets the board and the clock up, all within the start-up time.
-    pub(crate) fn start(
-        argv: &[String],
-        clock: Clock,
-        interrupt: &Interrupt,
-    ) -> Result<Self, Fault> {
-        let process = EngineProcess::spawn(argv, None, interrupt)?;
+    /// Sets the started engine's board and clock up, all within the start-up time.
+    pub(crate) fn start(Piped { process, clock }: Piped) -> Result<Self, Fault> {
         let mut engine = GtpEngine {
             process,
             clock,

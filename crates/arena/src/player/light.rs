@@ -13,29 +13,21 @@
 //! within the time a move plus the grace, and at the end of the game, as it does
 //! every external engine.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
+use super::process::Piped;
+use super::{BoardEngine, Fault, GameSoFar, MAX_QUOTED, shorten};
 
 /// An Othello engine over the line protocol.
 #[derive(Debug)]
-pub(crate) struct LightEngine {
-    process: EngineProcess,
-    clock: Clock,
-}
+pub(crate) struct LightEngine(Piped);
 
 impl LightEngine {
-    /// Starts the engine and waits until it says `ready`, the lines before it skipped
-    /// within the start-up time.
-    pub(crate) fn start(
-        argv: &[String],
-        clock: Clock,
-        interrupt: &Interrupt,
-    ) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
-        process.wait_for("ready", clock.startup)?;
-        Ok(LightEngine { process, clock })
+    /// Waits until the started engine says `ready`, the lines before it skipped within the
+    /// start-up time.
+    pub(crate) fn start(mut piped: Piped) -> Result<Self, Fault> {
+        piped.process.wait_for("ready", piped.clock.startup)?;
+        Ok(LightEngine(piped))
     }
 }
 
@@ -68,15 +60,13 @@ pub(crate) fn answer_move(line: &str) -> Result<String, Fault> {
 
 impl BoardEngine for LightEngine {
     fn choose(&mut self, game: &GameSoFar<'_>, time: Duration) -> Result<String, Fault> {
-        self.process.send(&game.position.to_string())?;
-        let allowed = time + self.clock.grace;
-        let deadline = Instant::now() + allowed;
-        let line = self.process.read_line(deadline, allowed)?;
-        answer_move(&line)
+        self.0.process.send(&game.position.to_string())?;
+        // The first line is the answer.
+        self.0.answer(time, |line| Some(answer_move(line)))?
     }
 
     fn pid(&self) -> Option<u32> {
-        Some(self.process.pid())
+        self.0.pid()
     }
 }
 

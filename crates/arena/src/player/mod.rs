@@ -380,16 +380,29 @@ pub fn start_board_engine_with(
             let strategy = bitgames::AnyStrategy::parse_or_fastest(root.game(), strategy)?;
             Ok(root.run(strategy, Make(*kind, seed))?)
         }
-        EngineSpec::Gtp(argv) => gtp::GtpEngine::start(argv, clock, interrupt)
-            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
-        EngineSpec::Nboard(argv) => nboard::NboardEngine::start(argv, clock, interrupt)
-            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
-        EngineSpec::Uci(argv) => uci::UciEngine::start(argv, clock, interrupt)
-            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
-        EngineSpec::Light(argv) => light::LightEngine::start(argv, clock, interrupt)
-            .map(|e| Box::new(e) as Box<dyn BoardEngine>),
+        EngineSpec::Gtp(argv) => start_external(argv, clock, interrupt, gtp::GtpEngine::start),
+        EngineSpec::Nboard(argv) => {
+            start_external(argv, clock, interrupt, nboard::NboardEngine::start)
+        }
+        EngineSpec::Uci(argv) => start_external(argv, clock, interrupt, uci::UciEngine::start),
+        EngineSpec::Light(argv) => {
+            start_external(argv, clock, interrupt, light::LightEngine::start)
+        }
         EngineSpec::Entelect(_) => {
             return Err(Error::Engine(format!("{spec} plays towerdefence only")));
         }
     })
+}
+
+/// Starts the external program `argv` and hands it, with `clock`, to its protocol's
+/// `handshake` (which has the start-up time to finish): how every text-protocol engine
+/// starts.
+fn start_external<E: BoardEngine + 'static>(
+    argv: &[String],
+    clock: Clock,
+    interrupt: &Interrupt,
+    handshake: fn(process::Piped) -> Result<E, Fault>,
+) -> Result<Box<dyn BoardEngine>, Fault> {
+    let process = process::EngineProcess::spawn(argv, None, interrupt)?;
+    Ok(Box::new(handshake(process::Piped { process, clock })?))
 }

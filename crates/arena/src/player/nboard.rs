@@ -9,34 +9,27 @@
 //! as its own time options say (`bitgames nboard --time-ms`); the referee kills it when no
 //! move comes within the time a move plus the grace.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::process::EngineProcess;
-use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt, MAX_QUOTED, shorten};
+use super::process::Piped;
+use super::{BoardEngine, Fault, GameSoFar, MAX_QUOTED, shorten};
 use crate::othello::ggf;
 use crate::{AnyMove, AnyPosition};
 
 /// An Othello engine over NBoard.
 #[derive(Debug)]
-pub(crate) struct NboardEngine {
-    process: EngineProcess,
-    clock: Clock,
-}
+pub(crate) struct NboardEngine(Piped);
 
 impl NboardEngine {
-    /// Starts the engine, sets its depth (`clock.nboard_depth`) and waits until it answers
-    /// a ping, the lines before the answer skipped within the start-up time.
-    pub(crate) fn start(
-        argv: &[String],
-        clock: Clock,
-        interrupt: &Interrupt,
-    ) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
+    /// Sets the started engine's depth (`clock.nboard_depth`) and waits until it answers a
+    /// ping, the lines before the answer skipped within the start-up time.
+    pub(crate) fn start(mut piped: Piped) -> Result<Self, Fault> {
+        let process = &mut piped.process;
         process.send("nboard 2")?;
-        process.send(&format!("set depth {}", clock.nboard_depth))?;
+        process.send(&format!("set depth {}", piped.clock.nboard_depth))?;
         process.send("ping 1")?;
-        process.wait_for("pong 1", clock.startup)?;
-        Ok(NboardEngine { process, clock })
+        process.wait_for("pong 1", piped.clock.startup)?;
+        Ok(NboardEngine(piped))
     }
 }
 
@@ -60,15 +53,12 @@ impl BoardEngine for NboardEngine {
         let moves: Vec<crate::othello::Move> =
             game.moves.iter().filter_map(AnyMove::othello).collect();
         let record = ggf::write(&root, &moves, &[("PC", "bitgames match")]);
-        self.process.send(&format!("set game {record}"))?;
-        self.process.send("go")?;
-        // One deadline for the whole answer, however many lines come before the move.
-        let allowed = time + self.clock.grace;
-        self.process
-            .read_until(Instant::now() + allowed, allowed, move_line)?
+        self.0.process.send(&format!("set game {record}"))?;
+        self.0.process.send("go")?;
+        self.0.answer(time, move_line)?
     }
 
     fn pid(&self) -> Option<u32> {
-        Some(self.process.pid())
+        self.0.pid()
     }
 }

@@ -23,7 +23,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
-use super::{Fault, Interrupt};
+use super::{Clock, Fault, Interrupt};
 
 /// The longest line an engine may write: a longer one is a malformed reply, so a hostile or
 /// broken engine cannot make the referee buffer without bound.
@@ -40,6 +40,34 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 enum Line {
     Text(String),
     TooLong,
+}
+
+/// An external board engine's process with the clock of its match: what the engine of every
+/// text protocol holds once started, and the one way each reads the answer to a move.
+#[derive(Debug)]
+pub(crate) struct Piped {
+    pub(crate) process: EngineProcess,
+    pub(crate) clock: Clock,
+}
+
+impl Piped {
+    /// Reads lines until `wanted` picks one (its answer returned), the lines before it
+    /// skipped: one deadline, `time` plus the grace from now, for the whole answer however
+    /// many lines come before it. An engine that overruns it is killed.
+    pub(crate) fn answer<T>(
+        &mut self,
+        time: Duration,
+        wanted: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, Fault> {
+        let allowed = time + self.clock.grace;
+        self.process
+            .read_until(Instant::now() + allowed, allowed, wanted)
+    }
+
+    /// The process id, as [`super::BoardEngine::pid`] reports it.
+    pub(crate) fn pid(&self) -> Option<u32> {
+        Some(self.process.pid())
+    }
 }
 
 /// A running engine with piped stdin and stdout (stderr is discarded: engines log freely

@@ -13,33 +13,26 @@
 
 use std::time::{Duration, Instant};
 
-use super::process::{EngineProcess, line_is};
-use super::{BoardEngine, Clock, Fault, GameSoFar, Interrupt};
+use super::process::{Piped, line_is};
+use super::{BoardEngine, Fault, GameSoFar};
 use crate::AnyPosition;
 
 /// A board-game engine over the UCI-style protocol.
 #[derive(Debug)]
-pub(crate) struct UciEngine {
-    process: EngineProcess,
-    clock: Clock,
-}
+pub(crate) struct UciEngine(Piped);
 
 impl UciEngine {
-    /// Starts the engine and waits for `uciok` and `readyok`, the whole handshake (lines
+    /// Waits for the started engine's `uciok` and `readyok`, the whole handshake (lines
     /// skipped included) within the start-up time.
-    pub(crate) fn start(
-        argv: &[String],
-        clock: Clock,
-        interrupt: &Interrupt,
-    ) -> Result<Self, Fault> {
-        let mut process = EngineProcess::spawn(argv, None, interrupt)?;
-        let deadline = Instant::now() + clock.startup;
+    pub(crate) fn start(mut piped: Piped) -> Result<Self, Fault> {
+        let (process, startup) = (&mut piped.process, piped.clock.startup);
+        let deadline = Instant::now() + startup;
         process.send("uci")?;
-        process.read_until(deadline, clock.startup, line_is("uciok"))?;
+        process.read_until(deadline, startup, line_is("uciok"))?;
         process.send("isready")?;
-        process.read_until(deadline, clock.startup, line_is("readyok"))?;
+        process.read_until(deadline, startup, line_is("readyok"))?;
         process.send("ucinewgame")?;
-        Ok(UciEngine { process, clock })
+        Ok(UciEngine(piped))
     }
 }
 
@@ -71,16 +64,15 @@ impl BoardEngine for UciEngine {
                 line.push_str(&mv.to_string());
             }
         }
-        self.process.send(&line)?;
-        self.process
+        self.0.process.send(&line)?;
+        self.0
+            .process
             .send(&format!("go movetime {}", time.as_millis().max(1)))?;
-        // One deadline for the whole answer: `info` lines, however many, do not extend it.
-        let allowed = time + self.clock.grace;
-        self.process
-            .read_until(Instant::now() + allowed, allowed, bestmove_line)?
+        // `info` lines, however many, do not extend the answer's deadline.
+        self.0.answer(time, bestmove_line)?
     }
 
     fn pid(&self) -> Option<u32> {
-        Some(self.process.pid())
+        self.0.pid()
     }
 }

@@ -56,12 +56,23 @@ pub fn one_line_error(output: &Output) -> String {
     stderr
 }
 
-/// A fresh, empty directory under the target directory.
+/// Runs `bitgames ARGS`, which must fail with one `error: ...` line that says each of
+/// `needles`; that line.
+pub fn fails_saying(args: &[&str], needles: &[&str]) -> String {
+    let err = one_line_error(&bitgames(args));
+    for needle in needles {
+        assert!(err.contains(needle), "{args:?}: {needle:?} not in {err}");
+    }
+    err
+}
+
+/// The arena's test helpers: scratch directories and shell-script Entelect bots.
+#[path = "../../../arena/tests/support/mod.rs"]
+pub mod arena;
+
+/// A fresh, empty directory under the target directory ([`arena::scratch`]).
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    arena::scratch(name)
 }
 
 /// The engine spec of a scripted fake engine (`crates/arena/tests/engines/SCRIPT`, run by
