@@ -10,6 +10,8 @@ import pytest
 import bitgames.cuda
 import bitgames.vector
 
+from helpers import same_games_twice
+
 GPU = pytest.mark.skipif(not bitgames.cuda.available(), reason="no CUDA device")
 
 # Othello perft from the start (Aart Bik's table, as crates/othello/tests/data/othello.perft).
@@ -25,6 +27,106 @@ AMAZONS_PERFT = [1, 2176, 4307152]
 # black's d10, g10, a7, j7.
 WHITE_QUEENS = [60, 69, 93, 96]
 BLACK_QUEENS = [3, 6, 30, 39]
+
+
+def check_bad_sizes_refused(env_class, **game):
+    """`ValueError` (or `OverflowError`) for environments and playouts of sizes out of range,
+    whether or not there is a GPU: the checks come before any device is opened."""
+    for n in (0, bitgames.cuda.MAX_ENVS + 1):
+        with pytest.raises(ValueError, match="n must be between 1 and MAX_ENVS"):
+            env_class(n)
+    with pytest.raises(ValueError, match="unknown GPU strategy"):
+        env_class(4, strategy="magic")
+    with pytest.raises(OverflowError):
+        env_class(-1)
+    with pytest.raises(ValueError, match="unknown GPU strategy"):
+        bitgames.cuda.perft(1, strategy="magic", **game)
+    with pytest.raises(ValueError, match="threads"):
+        bitgames.cuda.playouts(0, 1, **game)
+    with pytest.raises(ValueError, match="games_per_thread"):
+        bitgames.cuda.playouts(4, 0, **game)
+    with pytest.raises(ValueError, match="games_per_thread"):
+        bitgames.cuda.playouts(2**24, 2**10, **game)
+
+
+def check_properties_and_arrays(env, num_actions, observation_shape):
+    """A new environment of 5 games on device 0: its sizes, and each array it hands out (the
+    same buffers every time) with its shape, dtype, device and host copy."""
+    assert (env.num_envs, env.num_actions, env.observation_shape) == (
+        5,
+        num_actions,
+        observation_shape,
+    )
+    assert env.device == 0 and env.device_name
+    obs, masks = env.reset()
+    actions = env.sample_actions()
+    obs2, masks2, rewards, terminated = env.step(actions)
+    assert obs2 is obs and masks2 is masks, "the environment's own buffers, every time"
+    expected = [
+        (obs, (5, *observation_shape), "int8", np.int8),
+        (masks, (5, num_actions), "bool", np.bool_),
+        (rewards, (5,), "float32", np.float32),
+        (terminated, (5,), "bool", np.bool_),
+        (actions, (5,), "int64", np.int64),
+    ]
+    for array, shape, dtype, numpy_dtype in expected:
+        assert array.shape == shape and array.dtype == dtype and len(array) == 5
+        assert array.__dlpack_device__() == (2, 0) and array.device == 0
+        host = array.numpy()
+        assert host.shape == shape and host.dtype == numpy_dtype
+        assert "cuda:0" in repr(array)
+
+
+def steps_equal_to_vector(gpu, cpu, steps):
+    """Resets both environments and steps them `steps` times on the same actions, checking
+    that every array is equal bit for bit; returns how many games ended along the way."""
+    n = gpu.num_envs
+    g_obs, g_masks = gpu.reset()
+    c_obs, c_masks = cpu.reset()
+    assert np.array_equal(g_obs.numpy(), c_obs)
+    assert np.array_equal(g_masks.numpy(), c_masks)
+    finished = 0
+    for step in range(steps):
+        # Actions from either side's sampler, through each of the ways into `step`.
+        if step % 2 == 0:
+            device_actions = gpu.sample_actions()
+            actions = device_actions.numpy()
+        else:
+            actions = cpu.sample_actions()
+            device_actions = actions
+        assert c_masks[np.arange(n), actions].all(), "sampled actions are legal"
+        g_obs, g_masks, g_rewards, g_terminated = gpu.step(device_actions)
+        c_obs, c_masks, c_rewards, c_terminated = cpu.step(actions)
+        assert np.array_equal(g_obs.numpy(), c_obs), step
+        assert np.array_equal(g_masks.numpy(), c_masks), step
+        assert np.array_equal(g_rewards.numpy(), c_rewards), step
+        assert np.array_equal(g_terminated.numpy(), c_terminated), step
+        finished += int(c_terminated.sum())
+    return finished
+
+
+def check_misshaped_actions_refused(env, action):
+    """Actions of another length, shape or dtype raise, `action` being any number."""
+    with pytest.raises(ValueError, match="expected 4 actions"):
+        env.step(np.array([action], dtype=np.int64))
+    with pytest.raises(ValueError, match="1-D"):
+        env.step(np.full((2, 2), action, dtype=np.int64))
+    with pytest.raises(TypeError, match="int64"):
+        env.step(np.full(4, action, dtype=np.int32))
+    # Another array of the environment's is not actions.
+    with pytest.raises(TypeError, match="int64"):
+        env.step(env.reset()[1])
+
+
+def check_shared_with_torch(torch, obs, masks):
+    """`torch.from_dlpack` of the observations and masks: on the device, of the right dtype
+    and shape, the environment's own buffers and contents."""
+    for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
+        tensor = torch.from_dlpack(array)
+        assert tensor.is_cuda and tensor.device.index == 0 and tensor.dtype == dtype
+        assert tuple(tensor.shape) == array.shape and tensor.is_contiguous()
+        assert tensor.data_ptr() == array.data_ptr, "shared, not copied"
+        assert np.array_equal(tensor.cpu().numpy(), array.numpy())
 
 
 # ---- Everywhere (NVRTC from the nvidia-cuda-nvrtc wheel, no GPU needed) ----------------
@@ -81,45 +183,17 @@ def test_module_surface():
 
 def test_bad_arguments_are_refused_before_any_device_is_opened():
     # ValueError whether or not there is a GPU: the checks come first.
-    for n in (0, bitgames.cuda.MAX_ENVS + 1):
-        with pytest.raises(ValueError, match="n must be between 1 and MAX_ENVS"):
-            bitgames.cuda.Othello(n)
-    with pytest.raises(ValueError, match="unknown GPU strategy"):
-        bitgames.cuda.Othello(4, strategy="magic")
-    with pytest.raises(ValueError, match="unknown GPU strategy"):
-        bitgames.cuda.perft(3, strategy="magic")
+    check_bad_sizes_refused(bitgames.cuda.Othello)
     with pytest.raises(ValueError, match="limit"):
         bitgames.cuda.perft(bitgames.cuda.MAX_PERFT_DEPTH + 1)
-    with pytest.raises(ValueError, match="threads"):
-        bitgames.cuda.playouts(0, 1)
-    with pytest.raises(ValueError, match="games_per_thread"):
-        bitgames.cuda.playouts(4, 0)
-    with pytest.raises(ValueError, match="games_per_thread"):
-        bitgames.cuda.playouts(2**24, 2**10)
-    with pytest.raises(OverflowError):
-        bitgames.cuda.Othello(-1)
 
 
 def test_bad_amazons_arguments_are_refused_before_any_device_is_opened():
-    for n in (0, bitgames.cuda.MAX_ENVS + 1):
-        with pytest.raises(ValueError, match="n must be between 1 and MAX_ENVS"):
-            bitgames.cuda.Amazons(n)
-    with pytest.raises(ValueError, match="unknown GPU strategy"):
-        bitgames.cuda.Amazons(4, strategy="magic")
-    with pytest.raises(OverflowError):
-        bitgames.cuda.Amazons(-1)
     amazons = {"game": "amazons"}
-    with pytest.raises(ValueError, match="unknown GPU strategy"):
-        bitgames.cuda.perft(1, strategy="magic", **amazons)
+    check_bad_sizes_refused(bitgames.cuda.Amazons, **amazons)
     # Depths in full moves: the Othello limit (15 plies) is not the Amazons' (4 moves).
     with pytest.raises(ValueError, match="Amazons perft depth 5 is beyond .* limit of 4"):
         bitgames.cuda.perft(bitgames.cuda.MAX_AMAZONS_PERFT_DEPTH + 1, **amazons)
-    with pytest.raises(ValueError, match="threads"):
-        bitgames.cuda.playouts(0, 1, **amazons)
-    with pytest.raises(ValueError, match="games_per_thread"):
-        bitgames.cuda.playouts(4, 0, **amazons)
-    with pytest.raises(ValueError, match="games_per_thread"):
-        bitgames.cuda.playouts(2**24, 2**10, **amazons)
     with pytest.raises(ValueError, match="unknown GPU strategy"):
         bitgames.cuda.playouts(1, 1, strategy="magic", **amazons)
 
@@ -159,71 +233,23 @@ def test_opening_a_missing_device_says_what_is_missing():
 @GPU
 def test_properties_and_arrays():
     env = bitgames.cuda.Othello(5, seed=3)
-    assert (env.num_envs, env.num_actions, env.observation_shape) == (5, 65, (3, 8, 8))
-    assert env.strategy == "kogge-stone" and env.device == 0 and env.device_name
-    obs, masks = env.reset()
-    actions = env.sample_actions()
-    obs2, masks2, rewards, terminated = env.step(actions)
-    assert obs2 is obs and masks2 is masks, "the environment's own buffers, every time"
-    expected = [
-        (obs, (5, 3, 8, 8), "int8", np.int8),
-        (masks, (5, 65), "bool", np.bool_),
-        (rewards, (5,), "float32", np.float32),
-        (terminated, (5,), "bool", np.bool_),
-        (actions, (5,), "int64", np.int64),
-    ]
-    for array, shape, dtype, numpy_dtype in expected:
-        assert array.shape == shape and array.dtype == dtype and len(array) == 5
-        assert array.__dlpack_device__() == (2, 0) and array.device == 0
-        host = array.numpy()
-        assert host.shape == shape and host.dtype == numpy_dtype
-        assert "cuda:0" in repr(array)
+    assert env.strategy == "kogge-stone"
+    check_properties_and_arrays(env, 65, (3, 8, 8))
 
 
 @GPU
 @pytest.mark.parametrize("strategy", bitgames.cuda.STRATEGIES)
 def test_the_environment_equals_bitgames_vector_bit_for_bit(strategy):
     # 4096 games x 250 steps: over 10^6 steps, hundreds of finished and restarted games.
-    n, steps = 4096, 250
+    n = 4096
     gpu = bitgames.cuda.Othello(n, seed=11, strategy=strategy)
     cpu = bitgames.vector.Othello(n, seed=5)
-    g_obs, g_masks = gpu.reset()
-    c_obs, c_masks = cpu.reset()
-    assert np.array_equal(g_obs.numpy(), c_obs)
-    assert np.array_equal(g_masks.numpy(), c_masks)
-    finished = 0
-    for step in range(steps):
-        # Actions from either side's sampler, through each of the ways into `step`.
-        if step % 2 == 0:
-            device_actions = gpu.sample_actions()
-            actions = device_actions.numpy()
-        else:
-            actions = cpu.sample_actions()
-            device_actions = actions
-        assert c_masks[np.arange(n), actions].all(), "sampled actions are legal"
-        g_obs, g_masks, g_rewards, g_terminated = gpu.step(device_actions)
-        c_obs, c_masks, c_rewards, c_terminated = cpu.step(actions)
-        assert np.array_equal(g_obs.numpy(), c_obs), step
-        assert np.array_equal(g_masks.numpy(), c_masks), step
-        assert np.array_equal(g_rewards.numpy(), c_rewards), step
-        assert np.array_equal(g_terminated.numpy(), c_terminated), step
-        finished += int(c_terminated.sum())
-    assert finished > n, "games ended and restarted"
+    assert steps_equal_to_vector(gpu, cpu, 250) > n, "games ended and restarted"
 
 
 @GPU
 def test_the_same_seed_gives_the_same_games():
-    runs = []
-    for _ in range(2):
-        env = bitgames.cuda.Othello(64, seed=4)
-        env.reset()
-        actions = []
-        for _ in range(80):
-            a = env.sample_actions()
-            actions.append(a.numpy())
-            env.step(a)
-        runs.append(np.array(actions))
-    assert np.array_equal(runs[0], runs[1])
+    assert same_games_twice(lambda: bitgames.cuda.Othello(64, seed=4), 80, lambda a: a.numpy())
 
 
 @GPU
@@ -242,15 +268,7 @@ def test_illegal_or_misshaped_actions_change_nothing():
         with pytest.raises(ValueError, match="is not legal"):
             env.step(np.array(bad, dtype=np.int64))
         assert unchanged()
-    with pytest.raises(ValueError, match="expected 4 actions"):
-        env.step(np.array([19], dtype=np.int64))
-    with pytest.raises(ValueError, match="1-D"):
-        env.step(np.full((2, 2), 19, dtype=np.int64))
-    with pytest.raises(TypeError, match="int64"):
-        env.step(np.full(4, 19, dtype=np.int32))
-    # Another array of the environment's is not actions.
-    with pytest.raises(TypeError, match="int64"):
-        env.step(env.reset()[1])
+    check_misshaped_actions_refused(env, 19)
     assert unchanged()
     # A list works, through NumPy.
     obs, masks, rewards, terminated = env.step([19, 26, 37, 44])
@@ -289,12 +307,7 @@ def test_dlpack_into_torch_without_copies():
     cpu = bitgames.vector.Othello(n, seed=2)
     obs, masks = env.reset()
     cpu.reset()
-    for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
-        tensor = torch.from_dlpack(array)
-        assert tensor.is_cuda and tensor.device.index == 0 and tensor.dtype == dtype
-        assert tuple(tensor.shape) == array.shape and tensor.is_contiguous()
-        assert tensor.data_ptr() == array.data_ptr, "shared, not copied"
-        assert np.array_equal(tensor.cpu().numpy(), array.numpy())
+    check_shared_with_torch(torch, obs, masks)
 
     # Actions as a CUDA int64 tensor, read in place; the results seen through the same tensors.
     t_obs = torch.from_dlpack(obs)
@@ -373,24 +386,8 @@ def test_dlpack_into_jax_without_copies():
 @GPU
 def test_amazons_properties_and_arrays():
     env = bitgames.cuda.Amazons(5, seed=3, strategy="table")
-    assert (env.num_envs, env.num_actions, env.observation_shape) == (5, 100, (4, 10, 10))
-    assert env.strategy == "table" and env.device == 0 and env.device_name
-    obs, masks = env.reset()
-    actions = env.sample_actions()
-    obs2, masks2, rewards, terminated = env.step(actions)
-    assert obs2 is obs and masks2 is masks, "the environment's own buffers, every time"
-    expected = [
-        (obs, (5, 4, 10, 10), "int8", np.int8),
-        (masks, (5, 100), "bool", np.bool_),
-        (rewards, (5,), "float32", np.float32),
-        (terminated, (5,), "bool", np.bool_),
-        (actions, (5,), "int64", np.int64),
-    ]
-    for array, shape, dtype, numpy_dtype in expected:
-        assert array.shape == shape and array.dtype == dtype and len(array) == 5
-        assert array.__dlpack_device__() == (2, 0) and array.device == 0
-        host = array.numpy()
-        assert host.shape == shape and host.dtype == numpy_dtype
+    assert env.strategy == "table"
+    check_properties_and_arrays(env, 100, (4, 10, 10))
     env.synchronize()
 
 
@@ -399,46 +396,15 @@ def test_amazons_properties_and_arrays():
 def test_amazons_equals_bitgames_vector_bit_for_bit(strategy):
     # 4096 games x 250 sub-action steps: over 10^6 steps. Random games last 105 to 270
     # steps, so most games end (and restart) along the way.
-    n, steps = 4096, 250
+    n = 4096
     gpu = bitgames.cuda.Amazons(n, seed=11, strategy=strategy)
     cpu = bitgames.vector.Amazons(n, seed=5)
-    g_obs, g_masks = gpu.reset()
-    c_obs, c_masks = cpu.reset()
-    assert np.array_equal(g_obs.numpy(), c_obs)
-    assert np.array_equal(g_masks.numpy(), c_masks)
-    finished = 0
-    for step in range(steps):
-        # Actions from either side's sampler, through each of the ways into `step`.
-        if step % 2 == 0:
-            device_actions = gpu.sample_actions()
-            actions = device_actions.numpy()
-        else:
-            actions = cpu.sample_actions()
-            device_actions = actions
-        assert c_masks[np.arange(n), actions].all(), "sampled actions are legal"
-        g_obs, g_masks, g_rewards, g_terminated = gpu.step(device_actions)
-        c_obs, c_masks, c_rewards, c_terminated = cpu.step(actions)
-        assert np.array_equal(g_obs.numpy(), c_obs), step
-        assert np.array_equal(g_masks.numpy(), c_masks), step
-        assert np.array_equal(g_rewards.numpy(), c_rewards), step
-        assert np.array_equal(g_terminated.numpy(), c_terminated), step
-        finished += int(c_terminated.sum())
-    assert finished > n // 2, "games ended and restarted"
+    assert steps_equal_to_vector(gpu, cpu, 250) > n // 2, "games ended and restarted"
 
 
 @GPU
 def test_amazons_same_seed_gives_the_same_games():
-    runs = []
-    for _ in range(2):
-        env = bitgames.cuda.Amazons(64, seed=4)
-        env.reset()
-        actions = []
-        for _ in range(120):
-            a = env.sample_actions()
-            actions.append(a.numpy())
-            env.step(a)
-        runs.append(np.array(actions))
-    assert np.array_equal(runs[0], runs[1])
+    assert same_games_twice(lambda: bitgames.cuda.Amazons(64, seed=4), 120, lambda a: a.numpy())
 
 
 @GPU
@@ -472,14 +438,7 @@ def test_amazons_illegal_or_misshaped_actions_change_nothing():
         with pytest.raises(ValueError, match="is not legal"):
             env.step(np.array(bad, dtype=np.int64))
         assert unchanged(before)
-    with pytest.raises(ValueError, match="expected 4 actions"):
-        env.step(np.array([60], dtype=np.int64))
-    with pytest.raises(ValueError, match="1-D"):
-        env.step(np.full((2, 2), 60, dtype=np.int64))
-    with pytest.raises(TypeError, match="int64"):
-        env.step(np.full(4, 60, dtype=np.int32))
-    with pytest.raises(TypeError, match="int64"):
-        env.step(env.reset()[1])
+    check_misshaped_actions_refused(env, 60)
     assert unchanged(before)
 
     # Queens a4, d1, g1, j4 chosen; then a destination: not the queen's own square.
@@ -540,12 +499,7 @@ def test_amazons_dlpack_into_torch_without_copies():
     cpu = bitgames.vector.Amazons(n, seed=2)
     obs, masks = env.reset()
     cpu.reset()
-    for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
-        tensor = torch.from_dlpack(array)
-        assert tensor.is_cuda and tensor.device.index == 0 and tensor.dtype == dtype
-        assert tuple(tensor.shape) == array.shape and tensor.is_contiguous()
-        assert tensor.data_ptr() == array.data_ptr, "shared, not copied"
-        assert np.array_equal(tensor.cpu().numpy(), array.numpy())
+    check_shared_with_torch(torch, obs, masks)
 
     # Actions as a CUDA int64 tensor, read in place, through game ends and restarts.
     t_obs, t_masks = torch.from_dlpack(obs), torch.from_dlpack(masks)

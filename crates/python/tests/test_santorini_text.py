@@ -2,14 +2,14 @@
 dead interpreter; god names are exact; `gods=` is the same as writing the gods into the
 text; Ctrl-C stops a perft within a moment whoever plays."""
 
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 import bitgames
+
+from helpers import interrupted_after
 
 PROMETHEUS = "0000000000000000000000000/1/prometheus:B3,D3/mortal:C4,C2"
 GODS = [
@@ -80,40 +80,6 @@ def test_gods_are_written_into_the_text_markers_and_all():
     on_three = "0000000300000000000000000/1/mortal:B3,D3/mortal:C4,C2"
     assert bitgames.Santorini(on_three).outcome == "second"
     assert bitgames.Santorini(on_three, gods=("apollo", "mortal")).outcome == "ongoing"
-
-
-def interrupted_after(call, wait=0.5):
-    """Runs `call` in a child Python, sends it SIGINT after `wait` seconds and returns how
-    long after the signal it printed that KeyboardInterrupt was raised."""
-    script = (
-        "import signal, sys, bitgames\n"
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "print('started', flush=True)\n"
-        "try:\n"
-        f"    {call}\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n"
-        "    sys.exit(3)\n"
-    )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert child.stdout.readline().strip() == "started"
-        time.sleep(wait)
-        assert child.poll() is None, "the call finished on its own"
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        try:
-            out, err = child.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"{call}: still running 20 s after SIGINT")
-        waited = time.monotonic() - sent
-    finally:
-        child.kill()
-    assert child.returncode == 3, (child.returncode, out, err[-2000:])
-    assert "interrupted" in out
-    return waited
 
 
 def test_sigint_stops_the_issues_hermes_perft_within_seconds():

@@ -6,6 +6,8 @@ import pytest
 import bitgames.vector
 from bitgames import _native
 
+from helpers import same_games_twice
+
 CASES = [
     (bitgames.vector.Othello, _native.OthelloEnv),
     (bitgames.vector.Santorini, _native.SantoriniEnv),
@@ -47,17 +49,7 @@ def test_vector_equals_single_games_on_the_same_actions(vector, single):
 
 @pytest.mark.parametrize("vector, single", CASES)
 def test_the_same_seed_gives_the_same_games(vector, single):
-    runs = []
-    for _ in range(2):
-        env = vector(16, seed=4)
-        env.reset()
-        actions = []
-        for _ in range(50):
-            a = env.sample_actions()
-            actions.append(a.copy())
-            env.step(a)
-        runs.append(np.array(actions))
-    assert np.array_equal(runs[0], runs[1])
+    assert same_games_twice(lambda: vector(16, seed=4), 50)
 
 
 def test_illegal_or_misshaped_actions_change_nothing():
