@@ -195,6 +195,12 @@ fn read(
     )?)
 }
 
+/// [`read`] for a request in the middle of a game (a move, an engine's turn): it carries the
+/// position, whose text names its gods.
+fn read_given(game: &str, position: &str, strategy: Option<&str>) -> Result<Setup, ApiError> {
+    read(game, Some(position), None, strategy)
+}
+
 /// The state of a position (the start when `position` is `None`), with the gods of
 /// `gods` when given, written into the position text in place of its own (markers such as
 /// `athena[^]` and `#` kept, as if the text had named them).
@@ -211,10 +217,9 @@ pub fn show(request: PositionRequest) -> Result<GameState, ApiError> {
 /// The state after a move, played on the kernels the request names, or why the move is
 /// refused.
 pub fn play(request: MoveRequest) -> Result<GameState, ApiError> {
-    let Setup { position, strategy } = read(
+    let Setup { position, strategy } = read_given(
         &request.game,
-        Some(&request.position),
-        None,
+        &request.position,
         request.strategy.as_deref(),
     )?;
     let next = match position.run(strategy, PlayText(&request.mv))? {
@@ -244,10 +249,9 @@ pub struct Think {
 impl Think {
     /// Checks everything before any thinking: game, position, engine, time and strategy.
     pub fn new(request: EngineRequest, max_time_ms: u64) -> Result<Think, ApiError> {
-        let Setup { position, strategy } = read(
+        let Setup { position, strategy } = read_given(
             &request.game,
-            Some(&request.position),
-            None,
+            &request.position,
             request.strategy.as_deref(),
         )?;
         let engine: EngineKind =

@@ -1,52 +1,17 @@
 //! The JSON API over HTTP (through the router, no socket): every hostile body gets a 4xx
 //! with a JSON message, and the happy paths answer what the game crates say.
 
+mod common;
+
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
 use bitgames_web::{Limits, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+use common::{post, refused, send, send_with};
+
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
-
-async fn send(method: &str, path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
-    send_with(Limits::default(), method, path, body).await
-}
-
-async fn send_with(
-    limits: Limits,
-    method: &str,
-    path: &str,
-    body: impl Into<Body>,
-) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(body.into())
-        .expect("request");
-    let response = router(limits).oneshot(request).await.expect("infallible");
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), 10 << 20)
-        .await
-        .expect("body");
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    (status, value)
-}
-
-async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    send("POST", path, body.to_string()).await
-}
-
-/// A 4xx whose JSON `error` contains `needle`.
-fn refused(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
-    assert_eq!(answer.0, status, "{answer:?}");
-    let message = answer.1["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error: {answer:?}"));
-    assert!(message.contains(needle), "{needle:?} not in {message:?}");
-}
 
 #[tokio::test]
 async fn a_move_answers_the_new_position_and_its_legal_moves() {
@@ -493,6 +458,44 @@ async fn thinking_games_are_bounded_by_the_semaphore() {
     assert_eq!(third.status(), StatusCode::OK);
 }
 
+/// `position` and `mv` with one to three random edits (a character removed, doubled,
+/// swapped or replaced from `alphabet`), each in the move one time in four.
+fn mutate(
+    position: &str,
+    mv: &str,
+    alphabet: &[char],
+    next: &mut impl FnMut(usize) -> usize,
+) -> (String, String) {
+    let mut chars: Vec<char> = position.chars().collect();
+    let mut move_chars: Vec<char> = mv.chars().collect();
+    for _ in 0..=next(3) {
+        let target = if next(4) == 0 {
+            &mut move_chars
+        } else {
+            &mut chars
+        };
+        if target.is_empty() {
+            continue;
+        }
+        let i = next(target.len());
+        match next(4) {
+            0 => {
+                target.remove(i);
+            }
+            1 => target.insert(i, target[i]),
+            2 => {
+                let j = next(target.len());
+                target.swap(i, j);
+            }
+            _ => target[i] = alphabet[next(alphabet.len())],
+        }
+    }
+    (
+        chars.into_iter().collect(),
+        move_chars.into_iter().collect(),
+    )
+}
+
 /// Mutated positions and moves (characters swapped, dropped, duplicated, replaced with
 /// piece letters): every answer is a 200 or a 4xx with a message, never a 500 or a panic.
 /// The release build aborts on panic, so one panic in a parser would stop the server.
@@ -534,32 +537,7 @@ async fn mutated_positions_and_moves_never_break_the_server() {
         );
         let mut accepted = 0;
         for round in 0..400 {
-            let mut chars: Vec<char> = position.chars().collect();
-            let mut move_chars: Vec<char> = mv.chars().collect();
-            for _ in 0..=next(3) {
-                let target = if next(4) == 0 {
-                    &mut move_chars
-                } else {
-                    &mut chars
-                };
-                if target.is_empty() {
-                    continue;
-                }
-                let i = next(target.len());
-                match next(4) {
-                    0 => {
-                        target.remove(i);
-                    }
-                    1 => target.insert(i, target[i]),
-                    2 => {
-                        let j = next(target.len());
-                        target.swap(i, j);
-                    }
-                    _ => target[i] = alphabet[next(alphabet.len())],
-                }
-            }
-            let position: String = chars.into_iter().collect();
-            let mv: String = move_chars.into_iter().collect();
+            let (position, mv) = mutate(position, mv, &alphabet, &mut next);
             let answers = [
                 post("/api/position", json!({"game": game, "position": position})).await,
                 post(

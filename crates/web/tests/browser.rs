@@ -220,6 +220,19 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .goto(&format!("http://{app}/#play"))
         .await
         .expect("the page loads");
+    othello_starts_against_random(client).await;
+    an_illegal_click_says_why(client).await;
+    othello_to_the_end(client, scratch).await;
+    a_bad_position_says_why(client, scratch).await;
+    amazons_by_three_clicks(client, scratch).await;
+    santorini_gods_by_steps(client, scratch).await;
+    engines_and_kernels(client, app, scratch).await;
+    compare_charts(client, app, scratch).await;
+    towerdefence_replay(client, app, scratch).await;
+}
+
+/// Othello, a person first against the random engine: a new game draws its start.
+async fn othello_starts_against_random(client: &Client) {
     // Othello, a person first against the random engine.
     wait_until(
         client,
@@ -245,7 +258,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         Duration::from_secs(10),
     )
     .await;
+}
 
+/// An illegal Othello click is refused with the rules' reason.
+async fn an_illegal_click_says_why(client: &Client) {
     // An illegal click (a1, empty and flanking nothing) is refused with the rules' reason.
     click_cell(client, "[data-square='a1']").await;
     let refusal = wait_until(
@@ -268,7 +284,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .await,
         json!(0)
     );
+}
 
+/// A whole Othello game by clicks, and the page names the right winner.
+async fn othello_to_the_end(client: &Client, scratch: &Path) {
     // A complete game, clicking the first highlighted square (or Pass) every turn.
     let start = Instant::now();
     let mut clicks = 0;
@@ -335,7 +354,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         "{moves}"
     );
     screenshot(client, scratch, "play-othello-finished").await;
+}
 
+/// A malformed pasted position shows the parser's error.
+async fn a_bad_position_says_why(client: &Client, scratch: &Path) {
     // A malformed pasted position shows the parser's error.
     let input = client
         .find(Locator::Id("position-input"))
@@ -353,7 +375,11 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     let error = error.as_str().unwrap_or_default();
     assert!(error.contains("invalid othello position"), "{error}");
     screenshot(client, scratch, "play-bad-position").await;
+}
 
+/// Santorini and Amazons boards draw; the Amazons by three clicks, a wrong click refused,
+/// and undo.
+async fn amazons_by_three_clicks(client: &Client, scratch: &Path) {
     // Santorini and Amazons boards draw.
     for (game, cells) in [("santorini", 25), ("amazons", 100)] {
         select(client, "game", game).await;
@@ -407,7 +433,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     wait_until(client, "the start after undo", "return document.querySelectorAll('#moves li').length === 0 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
     let position = eval(client, "return document.getElementById('position').value").await;
     assert_eq!(position, json!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"));
+}
 
+/// Santorini with gods: Atlas's dome is a step of its own.
+async fn santorini_gods_by_steps(client: &Client, scratch: &Path) {
     // Santorini with gods: choosing Atlas shows the gods, and his dome is a step of its own
     // (worker, destination, the power button, the build).
     select(client, "game", "santorini").await;
@@ -455,7 +484,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     assert_eq!(dome, json!("dome"));
     screenshot(client, scratch, "play-santorini-atlas").await;
     select(client, "first-god", "mortal").await;
+}
 
+/// Engine against engine to the end, then the Kernels page.
+async fn engines_and_kernels(client: &Client, app: SocketAddr, scratch: &Path) {
     // Engine against engine: Othello, random against random, to the end.
     select(client, "game", "othello").await;
     select(client, "first-player", "random").await;
@@ -483,7 +515,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         "{page}"
     );
     screenshot(client, scratch, "kernels").await;
+}
 
+/// The Compare page's four charts.
+async fn compare_charts(client: &Client, app: SocketAddr, scratch: &Path) {
     // Compare: the four charts.
     client
         .goto(&format!("http://{app}/#compare"))
@@ -504,7 +539,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     )
     .await;
     screenshot(client, scratch, "compare").await;
+}
 
+/// The Tower Defence replay of an official game, and a directory that is not a game.
+async fn towerdefence_replay(client: &Client, app: SocketAddr, scratch: &Path) {
     // Tower Defence replay of an official game.
     let games = scratch.join("towerdefence");
     let archive = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -49,6 +49,58 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i]
 }
 
+/// A client asking for compares of `game` back to back until `until`: how many were
+/// answered (a 503 is the lane's refusal, allowed under this load).
+fn compare_client(
+    address: SocketAddr,
+    game: &'static str,
+    until: Instant,
+) -> thread::JoinHandle<usize> {
+    thread::spawn(move || {
+        let mut answered = 0;
+        while Instant::now() < until {
+            let path = format!("/api/compare?game={game}&instances=200");
+            let (status, body) = request(address, "GET", &path, "");
+            assert!(status == 200 || status == 503, "compare: {status} {body}");
+            answered += usize::from(status == 200);
+        }
+        answered
+    })
+}
+
+/// Client number `client` of small requests until `until`, a position and a 1 ms engine move
+/// in turn (the two clients out of step): each one's latency.
+fn small_client(
+    address: SocketAddr,
+    client: usize,
+    until: Instant,
+) -> thread::JoinHandle<Vec<Duration>> {
+    thread::spawn(move || {
+        let mut latencies = Vec::new();
+        let mut n = 0usize;
+        while Instant::now() < until {
+            let (path, body) = if (n + client).is_multiple_of(2) {
+                ("/api/position", json!({"game": "othello"}))
+            } else {
+                (
+                    "/api/engine-move",
+                    json!({"game": "othello", "position": OTHELLO_START,
+                           "engine": "alphabeta", "time_ms": 1}),
+                )
+            };
+            let started = Instant::now();
+            let (status, answer) = request(address, "POST", path, &body.to_string());
+            latencies.push(started.elapsed());
+            assert_eq!(status, 200, "{path}: {answer}");
+            let answer: Value = serde_json::from_str(&answer).expect("JSON");
+            assert!(answer.is_object(), "{path}: {answer}");
+            n += 1;
+            thread::sleep(Duration::from_millis(2));
+        }
+        latencies
+    })
+}
+
 #[test]
 fn small_requests_stay_quick_while_compares_run() {
     // The server on its own runtime, as `bitgames serve` runs it; the clients are threads.
@@ -74,50 +126,14 @@ fn small_requests_stay_quick_while_compares_run() {
     // other waits for the lane. Before the lanes, the two held both thinking slots.
     let compares: Vec<_> = ["amazons", "santorini"]
         .into_iter()
-        .map(|game| {
-            thread::spawn(move || {
-                let mut answered = 0;
-                while Instant::now() < until {
-                    let path = format!("/api/compare?game={game}&instances=200");
-                    let (status, body) = request(address, "GET", &path, "");
-                    assert!(status == 200 || status == 503, "compare: {status} {body}");
-                    answered += usize::from(status == 200);
-                }
-                answered
-            })
-        })
+        .map(|game| compare_client(address, game, until))
         .collect();
     // Let the first compare start.
     thread::sleep(Duration::from_millis(200));
 
     // Two clients of small requests, one after another: a position, a 1 ms engine move.
     let small: Vec<_> = (0..2)
-        .map(|client| {
-            thread::spawn(move || {
-                let mut latencies = Vec::new();
-                let mut n = 0usize;
-                while Instant::now() < until {
-                    let (path, body) = if (n + client).is_multiple_of(2) {
-                        ("/api/position", json!({"game": "othello"}))
-                    } else {
-                        (
-                            "/api/engine-move",
-                            json!({"game": "othello", "position": OTHELLO_START,
-                                   "engine": "alphabeta", "time_ms": 1}),
-                        )
-                    };
-                    let started = Instant::now();
-                    let (status, answer) = request(address, "POST", path, &body.to_string());
-                    latencies.push(started.elapsed());
-                    assert_eq!(status, 200, "{path}: {answer}");
-                    let answer: Value = serde_json::from_str(&answer).expect("JSON");
-                    assert!(answer.is_object(), "{path}: {answer}");
-                    n += 1;
-                    thread::sleep(Duration::from_millis(2));
-                }
-                latencies
-            })
-        })
+        .map(|client| small_client(address, client, until))
         .collect();
 
     let mut latencies = Vec::new();
