@@ -297,12 +297,24 @@ fn markdown(report: &Report) -> String {
 mod tests {
     use super::{Measurement, Report};
 
-    fn measured(operation: &'static str, strategy: &str, ns: f64) -> Measurement {
-        Measurement {
-            operation,
-            strategy: strategy.to_owned(),
-            ns_per_call: ns,
-            speedup_vs_naive: 1.0,
+    /// A report of `game` (10 instances, seed 1) timing `rows`, (operation, strategy, ns per
+    /// call) each: what the table's and the chart's tests print.
+    pub(super) fn report(game: &'static str, rows: &[(&'static str, &str, f64)]) -> Report {
+        let results = rows
+            .iter()
+            .map(|&(operation, strategy, ns_per_call)| Measurement {
+                operation,
+                strategy: strategy.to_owned(),
+                ns_per_call,
+                speedup_vs_naive: 1.0,
+            })
+            .collect();
+        Report {
+            game,
+            instances: 10,
+            seed: 1,
+            target: "test".to_owned(),
+            results,
         }
     }
 
@@ -310,17 +322,14 @@ mod tests {
     /// line; and `-core` strategies were printed with nothing saying what they are.
     #[test]
     fn the_table_is_aligned_and_explains_the_core_forms() {
-        let report = Report {
-            game: "santorini",
-            instances: 1,
-            seed: 1,
-            target: "x86_64".to_owned(),
-            results: vec![
-                measured("move_to", "naive", 1.0),
-                measured("a_rather_long_operation_name", "shift-core", 22.5),
-                measured("distances", "naive-with-conversions", 333.25),
+        let report = report(
+            "santorini",
+            &[
+                ("move_to", "naive", 1.0),
+                ("a_rather_long_operation_name", "shift-core", 22.5),
+                ("distances", "naive-with-conversions", 333.25),
             ],
-        };
+        );
         let table = report.table();
         let rows: Vec<&str> = table.lines().skip(1).take(4).collect();
         let ends: Vec<usize> = rows.iter().map(|row| row.len()).collect();

@@ -63,29 +63,22 @@ pub fn chart(reports: &[Report]) -> String {
     )
 }
 
-/// Draws one game's panel from `top`; returns where the next panel starts.
-fn panel(out: &mut String, report: &Report, top: f64) -> f64 {
-    let finite: Vec<f64> = report
-        .results
-        .iter()
-        .map(|m| m.ns_per_call)
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .collect();
+/// The log axis's decades, from below the fastest of `finite` (positive times) to above the
+/// slowest: at least one.
+fn decades(finite: &[f64]) -> (i32, i32) {
+    if finite.is_empty() {
+        return (0, 1);
+    }
     let low = finite.iter().copied().fold(f64::INFINITY, f64::min);
     let high = finite.iter().copied().fold(0.0, f64::max);
-    // Decades from below the fastest to above the slowest: the log axis.
-    let (lo, hi) = if finite.is_empty() {
-        (0, 1)
-    } else {
-        let lo = low.log10().floor() as i32;
-        (lo, (high.log10().ceil() as i32).max(lo + 1))
-    };
-    let x_of = |value: f64| {
-        let fraction = (value.max(10f64.powi(lo)).log10() - f64::from(lo)) / f64::from(hi - lo);
-        LABEL + fraction * BAR_AREA
-    };
+    let lo = low.log10().floor() as i32;
+    (lo, (high.log10().ceil() as i32).max(lo + 1))
+}
 
-    let mut operations: Vec<&str> = Vec::new();
+/// The report's operations and strategies, each once, in the order they first appear: the
+/// groups of bars, and each strategy's colour.
+fn names(report: &Report) -> (Vec<&'static str>, Vec<&str>) {
+    let mut operations: Vec<&'static str> = Vec::new();
     let mut strategies: Vec<&str> = Vec::new();
     for m in &report.results {
         if !operations.contains(&m.operation) {
@@ -95,6 +88,24 @@ fn panel(out: &mut String, report: &Report, top: f64) -> f64 {
             strategies.push(&m.strategy);
         }
     }
+    (operations, strategies)
+}
+
+/// Draws one game's panel from `top`; returns where the next panel starts.
+fn panel(out: &mut String, report: &Report, top: f64) -> f64 {
+    let finite: Vec<f64> = report
+        .results
+        .iter()
+        .map(|m| m.ns_per_call)
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .collect();
+    let (lo, hi) = decades(&finite);
+    let x_of = |value: f64| {
+        let fraction = (value.max(10f64.powi(lo)).log10() - f64::from(lo)) / f64::from(hi - lo);
+        LABEL + fraction * BAR_AREA
+    };
+
+    let (operations, strategies) = names(report);
 
     let _ = writeln!(
         out,
@@ -161,26 +172,16 @@ fn panel(out: &mut String, report: &Report, top: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::Measurement;
 
     fn report() -> Report {
-        let m = |operation, strategy: &str, ns_per_call| Measurement {
-            operation,
-            strategy: strategy.to_owned(),
-            ns_per_call,
-            speedup_vs_naive: 1.0,
-        };
-        Report {
-            game: "othello",
-            instances: 10,
-            seed: 1,
-            target: "test".to_owned(),
-            results: vec![
-                m("legal_moves", "naive", 800.0),
-                m("legal_moves", "kogge<stone>", 2.5),
-                m("flips", "naive", 120.0),
+        super::super::tests::report(
+            "othello",
+            &[
+                ("legal_moves", "naive", 800.0),
+                ("legal_moves", "kogge<stone>", 2.5),
+                ("flips", "naive", 120.0),
             ],
-        }
+        )
     }
 
     #[test]
