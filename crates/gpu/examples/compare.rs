@@ -76,7 +76,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             if quick { 10 } else { 100 },
             3,
         )?;
-        let playouts = bench::playouts(
+        let playouts = bench::playouts::<Othello>(
             &gpu,
             strategy,
             if quick { 1 << 14 } else { 1 << 20 },
@@ -84,7 +84,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             3,
         )?;
         let depth = if quick { 9 } else { 12 };
-        let (leaves, time) = bench::perft(&gpu, strategy, depth)?;
+        let (leaves, time) = bench::perft::<Othello>(&gpu, strategy, depth)?;
         if fastest.is_none_or(|(best, _)| time.as_secs_f64() < best) {
             fastest = Some((time.as_secs_f64(), strategy));
         }
@@ -107,9 +107,14 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     for strategy in Strategy::ALL {
         let env =
             bench::environment::<Amazons>(&gpu, strategy, 65_536, if quick { 10 } else { 100 }, 3)?;
-        let playouts =
-            bench::amazons_playouts(&gpu, strategy, if quick { 1 << 12 } else { 1 << 18 }, 1, 3)?;
-        let (leaves, time) = bench::amazons_perft(&gpu, strategy, amazons_depth)?;
+        let playouts = bench::playouts::<Amazons>(
+            &gpu,
+            strategy,
+            if quick { 1 << 12 } else { 1 << 18 },
+            1,
+            3,
+        )?;
+        let (leaves, time) = bench::perft::<Amazons>(&gpu, strategy, amazons_depth)?;
         println!(
             "| {strategy} | {env:.3e} | {playouts:.3e} | {:.3} s ({leaves} leaves) |",
             time.as_secs_f64()
@@ -131,7 +136,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             ))?;
         }
         println!("\nenv steps /s by batch size, {best}:{row}");
-        let (leaves, time) = bench::perft(&gpu, best, 14)?;
+        let (leaves, time) = bench::perft::<Othello>(&gpu, best, 14)?;
         println!(
             "perft 14, {best}: {leaves} leaves in {:.2} s",
             time.as_secs_f64()

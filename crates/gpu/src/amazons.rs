@@ -288,14 +288,7 @@ pub fn perft_split(
     depth: u32,
     split: u32,
 ) -> Result<u64, Error> {
-    let split = split.min(depth);
-    let below = depth - split;
-    if below > MAX_KERNEL_DEPTH {
-        return Err(Error::Depth {
-            depth: below,
-            max: MAX_KERNEL_DEPTH,
-        });
-    }
+    let (split, below) = common::perft_split(depth, split, MAX_KERNEL_DEPTH)?;
     let mut lists = [Vec::new(), Vec::new(), Vec::new()];
     frontier(position, split, &mut lists);
     if lists[0].is_empty() {
@@ -326,20 +319,6 @@ pub fn perft(gpu: &Gpu, strategy: Strategy, position: &Position, depth: u32) -> 
     )
 }
 
-/// Checks that every slice of `others` is as long as the first argument.
-fn same_lengths(expected: usize, others: &[(&'static str, usize)]) -> Result<(), Error> {
-    for &(what, got) in others {
-        if got != expected {
-            return Err(Error::Length {
-                what,
-                expected,
-                got,
-            });
-        }
-    }
-    Ok(())
-}
-
 /// The squares a queen on `squares[i]` reaches through `occupied[i]` (queens and arrows, as
 /// board bits), computed on the GPU.
 ///
@@ -352,25 +331,27 @@ pub fn queen_reach(
     occupied: &[u128],
     squares: &[Square],
 ) -> Result<Vec<u128>, Error> {
-    same_lengths(occupied.len(), &[("squares", squares.len())])?;
+    common::same_lengths(occupied.len(), &[("squares", squares.len())])?;
     if occupied.is_empty() {
         return Ok(Vec::new());
     }
-    let stream = gpu.stream();
     let function = gpu.amazons_function(&strategy.entry_point("amazons_queen_reach"))?;
-    let n = occupied.len() as u64;
+    let n = occupied.len();
     let squares: Vec<u8> = squares.iter().map(|s| s.bit() as u8).collect();
-    let (o, s) = (
-        stream.clone_htod(&boards(occupied.iter().copied()))?,
-        stream.clone_htod(&squares)?,
-    );
-    let mut out = stream.alloc_zeros::<u64>(2 * occupied.len())?;
-    let mut launch = stream.launch_builder(&function);
-    launch.arg(&n).arg(&o).arg(&s).arg(&mut out);
+    let occupied = boards(occupied.iter().copied());
     // SAFETY: matches `amazons_queen_reach_<strategy>`; `n` entries each (two words a
     // board), squares board bits.
-    unsafe { launch.launch(common::config(n)) }?;
-    Ok(from_halves(&stream.clone_dtoh(&out)?))
+    let out = unsafe {
+        common::run_map(
+            gpu.stream(),
+            &function,
+            n as u64,
+            &[&occupied],
+            Some(&squares),
+            2 * n,
+        )
+    }?;
+    Ok(from_halves(&out))
 }
 
 /// Set-wise: every square one queen move from any of `sources[i]`, moving through the
@@ -385,23 +366,28 @@ pub fn fill(
     sources: &[u128],
     empty: &[u128],
 ) -> Result<Vec<u128>, Error> {
-    same_lengths(sources.len(), &[("empty", empty.len())])?;
+    common::same_lengths(sources.len(), &[("empty", empty.len())])?;
     if sources.is_empty() {
         return Ok(Vec::new());
     }
-    let stream = gpu.stream();
     let function = gpu.amazons_function(&strategy.entry_point("amazons_fill"))?;
-    let n = sources.len() as u64;
-    let (s, e) = (
-        stream.clone_htod(&boards(sources.iter().copied()))?,
-        stream.clone_htod(&boards(empty.iter().copied()))?,
+    let n = sources.len();
+    let (sources, empty) = (
+        boards(sources.iter().copied()),
+        boards(empty.iter().copied()),
     );
-    let mut out = stream.alloc_zeros::<u64>(2 * sources.len())?;
-    let mut launch = stream.launch_builder(&function);
-    launch.arg(&n).arg(&s).arg(&e).arg(&mut out);
     // SAFETY: matches `amazons_fill_<strategy>`; `n` boards each, two words a board.
-    unsafe { launch.launch(common::config(n)) }?;
-    Ok(from_halves(&stream.clone_dtoh(&out)?))
+    let out = unsafe {
+        common::run_map(
+            gpu.stream(),
+            &function,
+            n as u64,
+            &[&sources, &empty],
+            None,
+            2 * n,
+        )
+    }?;
+    Ok(from_halves(&out))
 }
 
 /// The number of legal moves (queen move and arrow) of every position, computed on the GPU.
@@ -417,18 +403,12 @@ pub fn count_moves(
     if positions.is_empty() {
         return Ok(Vec::new());
     }
-    let stream = gpu.stream();
     let function = gpu.amazons_function(&strategy.entry_point("amazons_count_moves"))?;
-    let n = positions.len() as u64;
+    let n = positions.len();
     let sets: Vec<[u128; 3]> = positions.iter().map(sides).collect();
-    let [p, o, a] = [0, 1, 2].map(|k| stream.clone_htod(&boards(sets.iter().map(|s| s[k]))));
-    let (p, o, a) = (p?, o?, a?);
-    let mut out = stream.alloc_zeros::<u64>(positions.len())?;
-    let mut launch = stream.launch_builder(&function);
-    launch.arg(&n).arg(&p).arg(&o).arg(&a).arg(&mut out);
+    let [p, o, a] = [0, 1, 2].map(|k| boards(sets.iter().map(|s| s[k])));
     // SAFETY: matches `amazons_count_moves_<strategy>`; `n` positions, two words a board.
-    unsafe { launch.launch(common::config(n)) }?;
-    Ok(stream.clone_dtoh(&out)?)
+    unsafe { common::run_map(gpu.stream(), &function, n as u64, &[&p, &o, &a], None, n) }
 }
 
 #[cfg(test)]

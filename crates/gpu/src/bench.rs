@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::{CudaSlice, PushKernelArg};
 
-use bitgames_othello::Position;
-
+use crate::amazons::Amazons;
+use crate::othello::Othello;
 use crate::{Batch, BatchGame, Error, Gpu, Strategy, amazons, common, othello};
 
 /// The best of `repeats` timings of `work` (after one untimed run), synchronised.
@@ -113,70 +113,75 @@ fn steps_per_second(
     Ok(steps as f64 / time.as_secs_f64())
 }
 
-/// Random-playout actions per second: `threads` threads of `games` games each.
-///
-/// # Errors
-///
-/// [`Error::Driver`].
-pub fn playouts(
-    gpu: &Gpu,
-    strategy: Strategy,
-    threads: u64,
-    games: u32,
-    repeats: usize,
-) -> Result<f64, Error> {
-    steps_per_second(gpu, repeats, || {
-        Ok(othello::playouts(gpu, strategy, threads, games, 9)?.steps)
-    })
+/// The generator seed of the playout benchmarks.
+const PLAYOUT_SEED: u64 = 9;
+
+/// A game the playout and perft benchmarks run, as [`environment`] runs any [`BatchGame`]:
+/// the game's own playouts and perft behind one name, so that one benchmark serves both.
+pub trait Benchmarked: BatchGame {
+    /// The environment steps (Othello's plies, the Amazons' sub-actions) of random playouts:
+    /// `threads` threads of `games` games each.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Driver`].
+    fn playouts(gpu: &Gpu, strategy: Strategy, threads: u64, games: u32) -> Result<u64, Error>;
+
+    /// Perft from the start, `depth` plies (Othello) or full moves (the Amazons) deep.
+    ///
+    /// # Errors
+    ///
+    /// As the game's `perft`.
+    fn start_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<u64, Error>;
 }
 
-/// Perft from the start: the leaves and the time, host expansion included, one run.
-///
-/// # Errors
-///
-/// As [`othello::perft`].
-pub fn perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
-    timed_perft(gpu, || {
-        othello::perft(gpu, strategy, &Position::start(), depth)
-    })
+impl Benchmarked for Othello {
+    fn playouts(gpu: &Gpu, strategy: Strategy, threads: u64, games: u32) -> Result<u64, Error> {
+        Ok(othello::playouts(gpu, strategy, threads, games, PLAYOUT_SEED)?.steps)
+    }
+    fn start_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<u64, Error> {
+        othello::perft(gpu, strategy, &bitgames_othello::Position::start(), depth)
+    }
 }
 
-/// Amazons random-playout sub-actions per second: `threads` threads of `games` games each.
-///
-/// # Errors
-///
-/// [`Error::Driver`].
-pub fn amazons_playouts(
-    gpu: &Gpu,
-    strategy: Strategy,
-    threads: u64,
-    games: u32,
-    repeats: usize,
-) -> Result<f64, Error> {
-    steps_per_second(gpu, repeats, || {
-        Ok(amazons::playouts(gpu, strategy, threads, games, 9)?.steps)
-    })
-}
-
-/// Amazons perft from the start: the leaves and the time, host expansion included.
-///
-/// # Errors
-///
-/// As [`amazons::perft`].
-pub fn amazons_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<(u64, Duration), Error> {
-    timed_perft(gpu, || {
+impl Benchmarked for Amazons {
+    fn playouts(gpu: &Gpu, strategy: Strategy, threads: u64, games: u32) -> Result<u64, Error> {
+        Ok(amazons::playouts(gpu, strategy, threads, games, PLAYOUT_SEED)?.steps)
+    }
+    fn start_perft(gpu: &Gpu, strategy: Strategy, depth: u32) -> Result<u64, Error> {
         amazons::perft(gpu, strategy, &bitgames_amazons::Position::start(), depth)
-    })
+    }
 }
 
-/// One perft run's leaves and time, the stream drained first so that earlier work is not
-/// counted; the games' perft benchmarks differ only in the call.
-fn timed_perft(
+/// Random-playout steps of `G` per second (Othello's plies, the Amazons' sub-actions):
+/// `threads` threads of `games` games each.
+///
+/// # Errors
+///
+/// [`Error::Driver`].
+pub fn playouts<G: Benchmarked>(
     gpu: &Gpu,
-    perft: impl FnOnce() -> Result<u64, Error>,
+    strategy: Strategy,
+    threads: u64,
+    games: u32,
+    repeats: usize,
+) -> Result<f64, Error> {
+    steps_per_second(gpu, repeats, || G::playouts(gpu, strategy, threads, games))
+}
+
+/// Perft of `G` from the start: the leaves and the time, host expansion included, one run,
+/// the stream drained first so that earlier work is not counted.
+///
+/// # Errors
+///
+/// As the game's `perft`.
+pub fn perft<G: Benchmarked>(
+    gpu: &Gpu,
+    strategy: Strategy,
+    depth: u32,
 ) -> Result<(u64, Duration), Error> {
     gpu.stream().synchronize()?;
     let start = Instant::now();
-    let leaves = perft()?;
+    let leaves = G::start_perft(gpu, strategy, depth)?;
     Ok((leaves, start.elapsed()))
 }

@@ -119,3 +119,68 @@ pub(crate) unsafe fn run_perft(
     unsafe { launch.launch(config(threads)) }?;
     Ok(stream.clone_dtoh(&totals)?[0])
 }
+
+/// `Ok` when every one of `others` (a name and a length) is `expected` long, else
+/// [`Error::Length`] naming the first that is not.
+pub(crate) fn same_lengths(expected: usize, others: &[(&'static str, usize)]) -> Result<(), Error> {
+    for &(what, got) in others {
+        if got != expected {
+            return Err(Error::Length {
+                what,
+                expected,
+                got,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Runs a kernel of one thread an entry over `n` entries (`n`, each of `words`, then
+/// `squares` where given, then its output) and reads back the output, `out_words` words
+/// zeroed before the launch. The operations of both games differ only in their inputs, so
+/// one launch serves them all.
+///
+/// # Safety
+///
+/// `function` is a kernel taking these arguments in this order, which reads `n` entries of
+/// each input (in its layout) and writes at most `out_words` words of output.
+pub(crate) unsafe fn run_map(
+    stream: &Arc<CudaStream>,
+    function: &CudaFunction,
+    n: u64,
+    words: &[&[u64]],
+    squares: Option<&[u8]>,
+    out_words: usize,
+) -> Result<Vec<u64>, Error> {
+    let words = words
+        .iter()
+        .map(|list| stream.clone_htod(*list))
+        .collect::<Result<Vec<CudaSlice<u64>>, _>>()?;
+    let squares = squares.map(|s| stream.clone_htod(s)).transpose()?;
+    let mut out = stream.alloc_zeros::<u64>(out_words)?;
+    let mut launch = stream.launch_builder(function);
+    launch.arg(&n);
+    for list in &words {
+        launch.arg(list);
+    }
+    if let Some(squares) = &squares {
+        launch.arg(squares);
+    }
+    launch.arg(&mut out);
+    // SAFETY: the caller's promise: the kernel's arguments, `n` entries in each input and
+    // `out_words` words of output.
+    unsafe { launch.launch(config(n)) }?;
+    Ok(stream.clone_dtoh(&out)?)
+}
+
+/// A perft split: `split` (at most `depth`) levels expanded on the host and the `depth -
+/// split` below them searched on the GPU, or [`Error::Depth`] when those exceed `max`, the
+/// kernels' limit.
+pub(crate) fn perft_split(depth: u32, split: u32, max: u32) -> Result<(u32, u32), Error> {
+    let split = split.min(depth);
+    let below = depth - split;
+    if below > max {
+        return Err(Error::Depth { depth: below, max });
+    }
+    Ok((split, below))
+}

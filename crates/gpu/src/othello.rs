@@ -207,13 +207,7 @@ pub fn perft_split(
     depth: u32,
     split: u32,
 ) -> Result<u64, Error> {
-    let split = split.min(depth);
-    if depth - split > MAX_KERNEL_DEPTH {
-        return Err(Error::Depth {
-            depth: depth - split,
-            max: MAX_KERNEL_DEPTH,
-        });
-    }
+    let (split, _) = common::perft_split(depth, split, MAX_KERNEL_DEPTH)?;
     perft_below(gpu, strategy, position, depth, |plies, _| plies < split)
 }
 
@@ -295,26 +289,23 @@ pub fn legal_moves(
     players: &[u64],
     opponents: &[u64],
 ) -> Result<Vec<u64>, Error> {
-    if players.len() != opponents.len() {
-        return Err(Error::Length {
-            what: "opponents",
-            expected: players.len(),
-            got: opponents.len(),
-        });
-    }
+    common::same_lengths(players.len(), &[("opponents", opponents.len())])?;
     if players.is_empty() {
         return Ok(Vec::new());
     }
-    let stream = gpu.stream();
     let function = gpu.othello_function(&strategy.entry_point("othello_legal_moves"))?;
-    let n = players.len() as u64;
-    let (p, o) = (stream.clone_htod(players)?, stream.clone_htod(opponents)?);
-    let mut out = stream.alloc_zeros::<u64>(players.len())?;
-    let mut launch = stream.launch_builder(&function);
-    launch.arg(&n).arg(&p).arg(&o).arg(&mut out);
+    let n = players.len();
     // SAFETY: matches `othello_legal_moves_<strategy>`; `n` entries each.
-    unsafe { launch.launch(common::config(n)) }?;
-    Ok(stream.clone_dtoh(&out)?)
+    unsafe {
+        common::run_map(
+            gpu.stream(),
+            &function,
+            n as u64,
+            &[players, opponents],
+            None,
+            n,
+        )
+    }
 }
 
 /// The discs a move on `squares[i]` flips for every (`players[i]`, `opponents[i]`), on the GPU.
@@ -329,33 +320,19 @@ pub fn flips(
     opponents: &[u64],
     squares: &[Square],
 ) -> Result<Vec<u64>, Error> {
-    for (what, len) in [("opponents", opponents.len()), ("squares", squares.len())] {
-        if len != players.len() {
-            return Err(Error::Length {
-                what,
-                expected: players.len(),
-                got: len,
-            });
-        }
-    }
+    common::same_lengths(
+        players.len(),
+        &[("opponents", opponents.len()), ("squares", squares.len())],
+    )?;
     if players.is_empty() {
         return Ok(Vec::new());
     }
-    let stream = gpu.stream();
     let function = gpu.othello_function(&strategy.entry_point("othello_flips"))?;
-    let n = players.len() as u64;
+    let n = players.len();
     let squares: Vec<u8> = squares.iter().map(|s| s.bit() as u8).collect();
-    let (p, o, s) = (
-        stream.clone_htod(players)?,
-        stream.clone_htod(opponents)?,
-        stream.clone_htod(&squares)?,
-    );
-    let mut out = stream.alloc_zeros::<u64>(players.len())?;
-    let mut launch = stream.launch_builder(&function);
-    launch.arg(&n).arg(&p).arg(&o).arg(&s).arg(&mut out);
+    let words = [players, opponents];
     // SAFETY: matches `othello_flips_<strategy>`; `n` entries each, squares below 64.
-    unsafe { launch.launch(common::config(n)) }?;
-    Ok(stream.clone_dtoh(&out)?)
+    unsafe { common::run_map(gpu.stream(), &function, n as u64, &words, Some(&squares), n) }
 }
 
 #[cfg(test)]
