@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use bitgames::bitboard::{self, Bitboard, Geometry, Square};
 use bitgames::{AnyPosition, GameName, amazons, othello, santorini};
-use bitgames_fuzz::{selector, text};
+use bitgames_fuzz::{moves_read_back, selector, text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -104,14 +104,7 @@ fn check_position(position: &AnyPosition) {
         assert!(moves.is_empty(), "{printed:?} is over but has moves");
     }
     // Each legal move's text reads back as that move: all of them when few, else a spread.
-    let step = (moves.len() / 16).max(1);
-    for &mv in moves.iter().step_by(step) {
-        let name = mv.to_string();
-        let again = position.parse_move(&name).unwrap_or_else(|err| {
-            panic!("legal move {name:?} of {printed:?} does not parse: {err}")
-        });
-        assert_eq!(again, mv, "{name:?} in {printed:?}");
-    }
+    moves_read_back(&moves, &printed, |name| position.parse_move(name));
 }
 
 /// Santorini's set-up lets a worker be placed on a level-3 square (only domes and workers are

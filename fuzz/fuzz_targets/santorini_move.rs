@@ -17,7 +17,7 @@
 
 use bitgames::santorini::{Error, God, Move, Position};
 use bitgames::search::Game;
-use bitgames_fuzz::{Choices, selector, text};
+use bitgames_fuzz::{Choices, moves_read_back, selector, text};
 use libfuzzer_sys::fuzz_target;
 
 /// The longest error message a move may give, whatever its length: a text of at most
@@ -143,14 +143,7 @@ fn check_position(position: &Position) {
     if position.winner().is_some() {
         assert!(moves.is_empty(), "{printed:?} is won but has moves");
     }
-    let step = (moves.len() / 16).max(1);
-    for &mv in moves.iter().step_by(step) {
-        let name = mv.to_string();
-        let again = position.parse_move(&name).unwrap_or_else(|err| {
-            panic!("legal move {name:?} of {printed:?} does not parse: {err}")
-        });
-        assert_eq!(again, mv, "{name:?} in {printed:?}");
-    }
+    moves_read_back(&moves, &printed, |name| position.parse_move(name));
 }
 
 /// The position text with each player's god name replaced by `gods`, every marker kept

@@ -1,6 +1,7 @@
 //! What the fuzz targets share: turning the fuzzer's bytes into text and choices.
 
 use std::borrow::Cow;
+use std::fmt::{Debug, Display};
 
 /// The input as text: parsers take `&str`, so bytes that are not UTF-8 are replaced (a
 /// front end reading a file or a socket does the same, or refuses the input earlier).
@@ -41,5 +42,23 @@ impl Choices {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^= z >> 31;
         if n == 0 { 0 } else { (z % n as u64) as usize }
+    }
+}
+
+/// Asserts that the text of each legal move in `moves` reads back, through `parse`, as that
+/// move: all of them when few, else a spread of about 16. `printed` is the position's text,
+/// for the failure message. Every target that reaches positions checks this.
+pub fn moves_read_back<M, E>(moves: &[M], printed: &str, parse: impl Fn(&str) -> Result<M, E>)
+where
+    M: Copy + Display + PartialEq + Debug,
+    E: Display,
+{
+    let step = (moves.len() / 16).max(1);
+    for &mv in moves.iter().step_by(step) {
+        let name = mv.to_string();
+        let again = parse(&name).unwrap_or_else(|err| {
+            panic!("legal move {name:?} of {printed:?} does not parse: {err}")
+        });
+        assert_eq!(again, mv, "{name:?} in {printed:?}");
     }
 }

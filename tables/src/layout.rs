@@ -72,10 +72,6 @@ pub const AMAZONS: Layout = Layout {
 pub const TOWER_DEFENCE: Layout = Layout {
     name: "TOWER_DEFENCE",
     description: "Tower Defence: one player's 8x8 half of the map in a u64, bit 8*row + col",
-    width: 8,
-    height: 8,
-    stride: 8,
-    pad: 0,
-    indices: 64,
-    word_bits: 64,
+    // The same 8x8 board in a u64 as Othello's.
+    ..OTHELLO
 };

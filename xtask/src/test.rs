@@ -132,16 +132,8 @@ pub fn python_tests(root: &Path) -> Result<()> {
     run(
         "Python: installing the wheel with its test extras (no cargo on PATH)",
         root,
-        no_rust(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--only-binary",
-                ":all:",
-            ])
+        crate::wheel::pip_install(&mut no_rust(&python))
+            .args(["--only-binary", ":all:"])
             .arg(&requirement),
     )?;
     run(

@@ -88,15 +88,7 @@ fn maturin(root: &Path) -> Result<PathBuf> {
     let requires = build_requires(&root.join("crates/python/pyproject.toml"))?;
     run(
         &format!("Python wheel: pip install {}", requires.join(" ")),
-        Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(&requires),
+        pip_install(&mut Command::new(&python)).args(&requires),
     )?;
     Ok(venv.join("bin/maturin"))
 }
@@ -155,6 +147,19 @@ fn remove_old_wheels(dir: &Path) -> Result<()> {
         std::fs::remove_file(&wheel).with_context(|| format!("removing {}", wheel.display()))?;
     }
     Ok(())
+}
+
+/// `command` (a virtual environment's Python) made `python -m pip install`, quietly and
+/// without the version check: how the wheel's build requirements and the wheel itself are
+/// installed. The caller adds what to install.
+pub(crate) fn pip_install(command: &mut Command) -> &mut Command {
+    command.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ])
 }
 
 /// Runs `command`, failing with `what` when it cannot start or exits non-zero.

@@ -26,3 +26,14 @@ def fail_if_asked(mode):
         sys.exit(3)
     if mode == "hang":
         time.sleep(60)
+
+
+def reply(mode, malformed, illegal, legal):
+    """The answer to a move request in MODE, after fail_if_asked: the line MALFORMED in mode
+    malformed, ILLEGAL in mode illegal, else what LEGAL() returns (called only then)."""
+    fail_if_asked(mode)
+    if mode == "malformed":
+        return malformed
+    if mode == "illegal":
+        return illegal
+    return legal()

@@ -2,7 +2,7 @@
 import sys
 
 import othello
-from fake import fail_if_asked, send, start
+from fake import reply, send, start
 
 mode = start()
 
@@ -18,11 +18,6 @@ for line in sys.stdin:
         if c in "XO":
             board[(index % 8, index // 8)] = "b" if c == "X" else "w"
     to_move = "b" if words[1] == "X" else "w"
-    fail_if_asked(mode)
-    if mode == "malformed":
-        send("banana 0 0 0")
-    elif mode == "illegal":
-        send("a1 0 1 0")
-    else:
-        moves = othello.legal_moves(board, to_move)
-        send((othello.name(moves[0]) if moves else "ps") + " 0 1 0")
+    moves = othello.legal_moves(board, to_move)
+    send(reply(mode, "banana 0 0 0", "a1 0 1 0",
+               lambda: (othello.name(moves[0]) if moves else "ps") + " 0 1 0"))

@@ -3,7 +3,7 @@ import re
 import sys
 
 import othello
-from fake import fail_if_asked, send, start
+from fake import reply, send, start
 
 mode = start()
 board, to_move = othello.new_board(), "b"
@@ -23,13 +23,12 @@ for line in sys.stdin:
                 othello.play(board, move, colour.lower())
     elif words[0] == "go":
         send("status fake is thinking")
-        fail_if_asked(mode)
-        if mode == "malformed":
-            send("=== banana")
-        elif mode == "illegal":
-            send("=== a1/0.00/0.0")
-        else:
+
+        def best():
+            """The first legal move, after a line of statistics."""
             moves = othello.legal_moves(board, to_move)
             send("nodestats 1 0.0")
-            send("=== " + (othello.name(moves[0]).upper() if moves else "PA") + "/0.00/0.0")
+            return "=== " + (othello.name(moves[0]).upper() if moves else "PA") + "/0.00/0.0"
+
+        send(reply(mode, "=== banana", "=== a1/0.00/0.0", best))
         send("status fake is waiting")

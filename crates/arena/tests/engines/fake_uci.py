@@ -3,7 +3,7 @@ fake_uci.py MODE PIDFILE."""
 import sys
 
 import amazons
-from fake import fail_if_asked, send, start
+from fake import reply, send, start
 
 mode = start()
 board, to_move = amazons.new_board(), "w"
@@ -26,12 +26,7 @@ for line in sys.stdin:
             to_move = "b" if to_move == "w" else "w"
     elif words[0] == "go":
         send("info depth 1")
-        fail_if_asked(mode)
-        if mode == "malformed":
-            send("bestmove")
-        elif mode == "illegal":
-            send("bestmove a1-a2/a3")
-        else:
-            send("bestmove " + amazons.first_legal_move(board, to_move))
+        send(reply(mode, "bestmove", "bestmove a1-a2/a3",
+                   lambda: "bestmove " + amazons.first_legal_move(board, to_move)))
     elif words[0] == "quit":
         break
