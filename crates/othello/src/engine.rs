@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use bitgames_search::Evaluate;
+use bitgames_search::{Evaluate, ProbCut};
 
 use crate::{Kernels, Move, Position};
 
@@ -38,6 +38,12 @@ impl<S: Kernels> Evaluate for Position<S> {
         });
         let solution = solver.solve(self, Limits::time(time)).ok()?;
         Some((solution.best_move?, solution.score))
+    }
+
+    /// Multi-ProbCut with the spreads measured for the learned evaluation
+    /// ([`crate::probcut`]).
+    fn probcut(&self, depth: u32) -> Option<ProbCut> {
+        crate::probcut::probcut(self.empty_squares().len() as u32, depth)
     }
 
     /// The opening book (see [`crate::book`]), when the crate is built with it.

@@ -73,6 +73,7 @@ mod moves;
 mod notation;
 pub mod operations;
 pub mod patterns;
+pub mod probcut;
 mod position;
 pub mod random;
 pub mod solver;

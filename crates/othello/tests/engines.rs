@@ -1,5 +1,6 @@
-//! The generic engines play complete, legal games of Othello (node and iteration limits,
-//! never wall-clock limits), and the opening book is consulted from the start.
+//! The generic engines play complete, legal games of Othello (node and iteration limits;
+//! the one test with a wall-clock limit checks what happens without waiting for it), and
+//! the opening book is consulted from the start.
 
 use bitgames_othello::{Position, book};
 use bitgames_search::{AlphaBeta, Limits, Mcts, Player};
@@ -108,17 +109,21 @@ fn negamax(position: &Position, depth: u32, ply: i32) -> i32 {
         .expect("a position that is not over has a move (a pass at least)")
 }
 
-/// The principal-variation search (null windows, re-searches, the table) scores every
-/// position exactly as plain negamax to the same depth, on positions from the opening to
-/// the end of the game.
+/// The principal-variation search (null windows, re-searches, aspiration windows, the
+/// table) without ProbCut scores every position exactly as plain negamax to the same depth,
+/// on positions from the opening to the end of the game.
 #[test]
 fn alphabeta_scores_equal_fixed_depth_negamax() {
     use bitgames_othello::random::corpus;
 
     let positions = corpus(120, 23);
     for (i, position) in positions.iter().enumerate() {
-        let depth = 1 + (i % 4) as u32;
-        let result = AlphaBeta::<Position>::new(12).search(position, Limits::depth(depth));
+        // Depths 4 and 5 search aspiration windows around the score two plies shallower,
+        // which often fail and are searched again wider.
+        let depth = 1 + (i % 5) as u32;
+        let mut searcher = AlphaBeta::<Position>::new(12);
+        searcher.set_probcut(false);
+        let result = searcher.search(position, Limits::depth(depth));
         if position.outcome().is_over() {
             continue;
         }
@@ -134,4 +139,56 @@ fn alphabeta_scores_equal_fixed_depth_negamax() {
             "the best move {best} of {position} scores the result"
         );
     }
+}
+
+/// Multi-ProbCut is on by default and cuts: the same depth in fewer nodes than the
+/// full-width search, still with a legal best move.
+#[test]
+fn probcut_searches_fewer_nodes_to_the_same_depth() {
+    use bitgames_othello::random::corpus;
+
+    let (mut selective_nodes, mut full_nodes) = (0, 0);
+    for position in corpus(40, 5).iter().filter(|p| {
+        let empties = p.empty_squares().len();
+        !p.outcome().is_over() && (24..=50).contains(&empties)
+    }) {
+        let selective = AlphaBeta::<Position>::new(16).search(position, Limits::depth(7));
+        let mut searcher = AlphaBeta::<Position>::new(16);
+        searcher.set_probcut(false);
+        let full = searcher.search(position, Limits::depth(7));
+        assert_eq!(selective.depth, 7);
+        let best = selective.best_move.expect("a move");
+        assert!(
+            position.legal_moves().contains(&best),
+            "{best} in {position}"
+        );
+        selective_nodes += selective.nodes;
+        full_nodes += full.nodes;
+    }
+    assert!(
+        selective_nodes * 3 < full_nodes * 2,
+        "ProbCut {selective_nodes} nodes, full width {full_nodes}"
+    );
+}
+
+/// A player at a clock with one legal move answers at once (one iteration) instead of
+/// thinking for the whole budget.
+#[test]
+fn one_legal_move_at_a_clock_is_played_at_once() {
+    use bitgames_othello::random::corpus;
+    use std::time::Duration;
+
+    let forced = corpus(20_000, 9)
+        .into_iter()
+        .find(|p| {
+            !p.outcome().is_over() && p.legal_moves().len() == 1 && p.empty_squares().len() > 24
+        })
+        .expect("a random position with one legal move");
+    let result =
+        AlphaBeta::<Position>::new(16).search(&forced, Limits::time(Duration::from_secs(30)));
+    assert_eq!(result.depth, 1, "{forced}");
+    assert_eq!(result.best_move, forced.legal_moves().first().copied());
+    // A depth limit is analysis, not a clock: it still searches as deep as asked.
+    let analysed = AlphaBeta::<Position>::new(16).search(&forced, Limits::depth(4));
+    assert_eq!(analysed.depth, 4, "{forced}");
 }

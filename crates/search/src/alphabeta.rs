@@ -1,10 +1,10 @@
 //! Negamax alpha-beta (principal-variation search) with iterative deepening, a
 //! transposition table and time/node limits.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use crate::tt::{Bound, Entry, TranspositionTable};
-use crate::{Evaluate, Game, Outcome, WIN};
+use crate::{Evaluate, Game, Outcome, ProbCut, WIN};
 
 /// When to stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +80,8 @@ pub struct AlphaBeta<G: Game> {
     node_limit: Option<u64>,
     /// The best root move of the iteration in progress, among those searched to the end.
     root_best: Option<G::Move>,
+    /// Whether the game's Multi-ProbCut tests ([`Evaluate::probcut`]) are used.
+    probcut: bool,
 }
 
 impl<G: Evaluate> Default for AlphaBeta<G> {
@@ -98,7 +100,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             deadline: None,
             node_limit: None,
             root_best: None,
+            probcut: true,
         }
+    }
+
+    /// Turns the game's Multi-ProbCut tests ([`Evaluate::probcut`]) on (the default) or
+    /// off. Off, the search is a full-width one: what the tests' margins are measured with.
+    pub fn set_probcut(&mut self, on: bool) {
+        self.probcut = on;
     }
 
     /// Iterative deepening from depth 1 until a limit; the result of the last completed
@@ -118,9 +127,22 @@ impl<G: Evaluate> AlphaBeta<G> {
             pv: Vec::new(),
             seconds: 0.0,
         };
-        for depth in 1..=limits.max_depth.max(1) {
-            self.root_best = None;
-            let score = self.negamax(root, depth, 0, -WIN - 1, WIN + 1, depth == 1);
+        // A player at a clock with one legal move has nothing to think about: one
+        // iteration gives the move (and a score), and the time is kept.
+        let forced = limits.max_time.is_some() && root.legal_moves().as_ref().len() == 1;
+        let max_depth = if forced { 1 } else { limits.max_depth.max(1) };
+        // Scores of the completed iterations, by depth (index 0 unused).
+        let mut scores: Vec<i32> = vec![0; max_depth as usize + 1];
+        for depth in 1..=max_depth {
+            let score = match depth.checked_sub(2).map(|d| scores[d as usize]) {
+                Some(guess) if depth >= ASPIRATION_FROM && guess.abs() < WIN - MATE_RANGE => {
+                    self.aspiration(root, depth, guess)
+                }
+                _ => {
+                    self.root_best = None;
+                    self.negamax(root, depth, 0, -WIN - 1, WIN + 1, depth == 1)
+                }
+            };
             if self.stop && depth > 1 {
                 // The iteration did not finish, but the root moves it searched to the end
                 // are known at this depth: the first was the last iteration's best, so a
@@ -130,6 +152,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
                 break;
             }
+            scores[depth as usize] = score;
             result.score = score;
             result.depth = depth;
             result.pv = self.principal_variation(root, depth);
@@ -143,6 +166,30 @@ impl<G: Evaluate> AlphaBeta<G> {
         result.nodes = self.nodes;
         result.seconds = start.elapsed().as_secs_f64();
         result
+    }
+
+    /// One iteration with an aspiration window around `guess`, the score of the iteration
+    /// two plies shallower (same parity: odd and even depths differ in their bias), widened
+    /// on the side where it fails until the score falls inside.
+    fn aspiration(&mut self, root: &G, depth: u32, guess: i32) -> i32 {
+        let mut below = ASPIRATION_WINDOW;
+        let mut above = ASPIRATION_WINDOW;
+        loop {
+            let alpha = (guess - below).max(-WIN - 1);
+            let beta = (guess + above).min(WIN + 1);
+            self.root_best = None;
+            let score = self.negamax(root, depth, 0, alpha, beta, false);
+            if self.stop {
+                return score;
+            }
+            if score <= alpha && alpha > -WIN - 1 {
+                below = below.saturating_mul(4);
+            } else if score >= beta && beta < WIN + 1 {
+                above = above.saturating_mul(4);
+            } else {
+                return score;
+            }
+        }
     }
 
     fn principal_variation(&self, root: &G, depth: u32) -> Vec<G::Move> {
@@ -210,6 +257,14 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             }
         }
+        if self.probcut
+            && ply > 0
+            && beta - alpha == 1
+            && let Some(cut) = position.probcut(depth)
+            && let Some(score) = self.try_probcut(position, ply, (alpha, beta), cut, must_finish)
+        {
+            return score;
+        }
         let mut ordered: Vec<(i32, G::Move)> = moves
             .into_iter()
             .map(|mv| {
@@ -273,6 +328,51 @@ impl<G: Evaluate> AlphaBeta<G> {
         best_score
     }
 }
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// Multi-ProbCut at a null-window node: `beta` when a `cut.depth`-ply search proves the
+    /// position at least `cut.above` above `beta`, `alpha` when one proves it `cut.below`
+    /// below `alpha`, else `None` (search it in full). Only inside the evaluation's range: near a
+    /// forced win or loss the shallow search's score says nothing about the margin.
+    fn try_probcut(
+        &mut self,
+        position: &G,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        cut: ProbCut,
+        must_finish: bool,
+    ) -> Option<i32> {
+        let high = beta.checked_add(cut.above)?;
+        if high < WIN / 2 {
+            let score = self.negamax(position, cut.depth, ply, high - 1, high, must_finish);
+            if self.stop && !must_finish {
+                return Some(0);
+            }
+            if score >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha.checked_sub(cut.below)?;
+        if low > -WIN / 2 {
+            let score = self.negamax(position, cut.depth, ply, low, low + 1, must_finish);
+            if self.stop && !must_finish {
+                return Some(0);
+            }
+            if score <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+}
+
+/// Iterations from this depth on search an aspiration window first.
+const ASPIRATION_FROM: u32 = 4;
+
+/// The aspiration window's half-width to start with, in the evaluation's unit; it grows
+/// fourfold on the side that fails. (Two discs for Othello, whose scores are hundredths of
+/// a disc.)
+const ASPIRATION_WINDOW: i32 = 200;
 
 /// The score of a finished game for its side to move, `ply` plies from the root.
 fn terminal_score<G: Game>(outcome: Outcome, position: &G, ply: u32) -> i32 {

@@ -145,7 +145,7 @@ impl<G: Evaluate> Engine<G> {
                 }
                 // An exact solve gets half the time; if it does not finish, the search
                 // gets what is left.
-                let started = std::time::Instant::now();
+                let started = web_time::Instant::now();
                 if let Some((mv, score)) = position.exact_move(time / 2) {
                     return Some(Choice {
                         mv,

@@ -31,4 +31,31 @@ pub trait Evaluate: Game {
         let _ = time;
         None
     }
+
+    /// Multi-ProbCut's test for a `depth`-ply search of this position, or `None` (the
+    /// default) for none. [`crate::AlphaBeta`] then first searches [`ProbCut::depth`]
+    /// plies with null windows [`ProbCut::above`] beyond its beta and [`ProbCut::below`]
+    /// beyond its alpha, and cuts when the shallow result already lies beyond one. Michael Buro's method
+    /// ("Experiments with Multi-ProbCut and a new high-quality evaluation function for
+    /// Othello", 1997): a deep search's score is about the shallow one's, with a spread the
+    /// game measures, so a shallow score far enough outside the window predicts the deep one
+    /// with a known confidence.
+    fn probcut(&self, depth: u32) -> Option<ProbCut> {
+        let _ = depth;
+        None
+    }
+}
+
+/// One Multi-ProbCut test: see [`Evaluate::probcut`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbCut {
+    /// The shallow search's depth in plies: less than the deep one's, and best of the same
+    /// parity (even and odd depths differ in their bias towards the side to move).
+    pub depth: u32,
+    /// How far, in the evaluation's unit, the shallow score must lie above beta to cut: the
+    /// mean shortfall of the deep score below the shallow one plus the spread of the
+    /// difference times the confidence wanted.
+    pub above: i32,
+    /// How far the shallow score must lie below alpha to cut, likewise.
+    pub below: i32,
 }

@@ -173,7 +173,7 @@ mod tt;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use arrayvec::ArrayVec;
 pub use encoding::Encoding;
-pub use evaluate::{Evaluate, WIN};
+pub use evaluate::{Evaluate, ProbCut, WIN};
 pub use family::PositionTask;
 pub use game::{Game, Outcome, Player};
 pub use mcts::{DEFAULT_MEMORY_BUDGET, EXPLORATION, Mcts, MctsResult};

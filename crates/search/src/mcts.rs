@@ -15,7 +15,7 @@
 //!
 //! [`Mcts::advance`] copies the kept subtree into a fresh arena, so it briefly holds both.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

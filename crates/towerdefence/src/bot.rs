@@ -17,7 +17,7 @@
 //! from Justin Worthe's bot for the 2018 challenge (github.com/JWorthe/
 //! entelect-challenge-tower-defence, 3rd in the final); the code is our own.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -73,7 +73,7 @@ mod shallow;
 mod table;
 mod window;
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use thiserror::Error;
 

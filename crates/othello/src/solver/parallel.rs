@@ -49,7 +49,7 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::square::square_at;
 use crate::{Kernels, MAX_MOVES, Move, Position};

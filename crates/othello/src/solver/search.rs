@@ -2,7 +2,7 @@
 //! the middle layer (`mid`), with the node and time limits; the list-free layers below are in
 //! `shallow`, the parallel search of a node's younger moves in `parallel`.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use bitgames_search::Game;
 
