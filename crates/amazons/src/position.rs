@@ -250,43 +250,7 @@ impl<S: Kernels> Game for Position<S> {
     /// three would be seconds.
     const PERFT_UNINTERRUPTED_DEPTH: u32 = 2;
 
-    fn start() -> Self {
-        Position::default()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        Position::count_legal_moves(self)
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        Position::play_unchecked(self, mv)
-    }
-
-    fn outcome(&self) -> Outcome {
-        Position::outcome(self)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        Position::recompute_hash(self)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        Position::parse_move(self, text)
-    }
+    bitgames_search::inherent_game_methods!();
 
     /// A cheap random move (see [`crate::random::random_move`]) instead of listing thousands.
     fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {

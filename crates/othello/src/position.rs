@@ -446,31 +446,11 @@ impl<S: Kernels> Game for Position<S> {
     /// About ten moves a ply: six plies are at most a million leaves, a millisecond.
     const PERFT_UNINTERRUPTED_DEPTH: u32 = 6;
 
-    fn start() -> Self {
-        Position::default()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        Position::count_legal_moves(self)
-    }
+    bitgames_search::inherent_game_methods!();
 
     #[inline]
     fn count_after(&self, mv: Move) -> u64 {
         Position::count_after(self, mv)
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        Position::play_unchecked(self, mv)
     }
 
     /// Walks the two bitboards only (no hash or counters), each node's children from
@@ -478,22 +458,6 @@ impl<S: Kernels> Game for Position<S> {
     /// against [`bitgames_search::perft_generic`].
     fn count_leaves(&self, depth: u32) -> u64 {
         perft_raw::<S>(self.player, self.opponent, depth)
-    }
-
-    fn outcome(&self) -> Outcome {
-        Position::outcome(self)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        Position::recompute_hash(self)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        Position::parse_move(self, text)
     }
 
     /// The first of the 8 board images in disc order ([`crate::symmetry::canonical`]).

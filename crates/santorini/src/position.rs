@@ -577,27 +577,7 @@ impl<S: Kernels> Game for Position<S> {
         }
     }
 
-    fn start() -> Self {
-        Position::default()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        Position::count_legal_moves(self)
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        Position::play_unchecked(self, mv)
-    }
+    bitgames_search::inherent_game_methods!();
 
     /// Walks the moves without listing them (a finished game is no leaf here, so an empty
     /// turn counts nothing).
@@ -613,22 +593,6 @@ impl<S: Kernels> Game for Position<S> {
         let mut total = 0;
         self.for_each_move(|mv| total += self.play_unchecked(mv).count_legal_moves());
         total
-    }
-
-    fn outcome(&self) -> Outcome {
-        Position::outcome(self)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        Position::recompute_hash(self)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        Position::parse_move(self, text)
     }
 }
 

@@ -204,3 +204,118 @@ pub trait Game:
         *self
     }
 }
+
+/// Writes, inside an `impl Game for Position`, the required methods that only forward to
+/// the position's own: every game crate gives its position these as inherent methods (so
+/// callers need not import [`Game`]), and the trait impl would otherwise repeat the same
+/// nine one-line forwards in each. The game writes what differs: the associated types and
+/// constants, and the methods it overrides (faster counts, a cheaper random move, symmetry).
+///
+/// The position must have inherent `side_to_move`, `legal_moves`, `count_legal_moves`,
+/// `play_unchecked`, `outcome`, `recompute_hash` and `parse_move` with the trait's
+/// signatures, a `Default` that is the start position, and its incremental Zobrist hash in a
+/// field named `hash`.
+///
+/// ```
+/// use bitgames_search::{Game, Outcome, Player};
+///
+/// /// Take-one Nim: each player takes one stone; whoever takes the last one wins.
+/// #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// struct Pile {
+///     stones: u8,
+///     side: Player,
+///     hash: u64,
+/// }
+///
+/// impl Default for Pile {
+///     fn default() -> Self {
+///         Pile { stones: 3, side: Player::First, hash: 3 }
+///     }
+/// }
+///
+/// impl Pile {
+///     fn side_to_move(&self) -> Player { self.side }
+///     fn legal_moves(&self) -> Vec<u8> { if self.stones > 0 { vec![1] } else { vec![] } }
+///     fn count_legal_moves(&self) -> u64 { u64::from(self.stones > 0) }
+///     fn play_unchecked(&self, _take: u8) -> Self {
+///         let stones = self.stones - 1;
+///         Pile { stones, side: self.side.other(), hash: u64::from(stones) }
+///     }
+///     fn outcome(&self) -> Outcome {
+///         if self.stones == 0 { Outcome::Win(self.side.other()) } else { Outcome::Ongoing }
+///     }
+///     fn recompute_hash(&self) -> u64 { u64::from(self.stones) }
+///     fn parse_move(&self, text: &str) -> Result<u8, std::num::ParseIntError> {
+///         text.parse()
+///     }
+/// }
+///
+/// impl core::fmt::Display for Pile {
+///     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+///         write!(f, "{}", self.stones)
+///     }
+/// }
+///
+/// impl core::str::FromStr for Pile {
+///     type Err = std::num::ParseIntError;
+///     fn from_str(text: &str) -> Result<Self, Self::Err> {
+///         let stones = text.parse()?;
+///         Ok(Pile { stones, side: Player::First, hash: u64::from(stones) })
+///     }
+/// }
+///
+/// impl Game for Pile {
+///     type Move = u8;
+///     type Moves = Vec<u8>;
+///     type Error = std::num::ParseIntError;
+///     const NAME: &'static str = "take-one";
+///     const FINISHED_GAME_IS_A_LEAF: bool = false;
+///
+///     bitgames_search::inherent_game_methods!();
+/// }
+///
+/// assert_eq!(bitgames_search::perft(&Pile::start(), 3), 1);
+/// assert_eq!(Game::outcome(&Pile::start().play(1).play(1).play(1)), Outcome::Win(Player::First));
+/// ```
+#[macro_export]
+macro_rules! inherent_game_methods {
+    () => {
+        fn start() -> Self {
+            <Self as ::core::default::Default>::default()
+        }
+
+        fn side_to_move(&self) -> $crate::Player {
+            Self::side_to_move(self)
+        }
+
+        fn legal_moves(&self) -> Self::Moves {
+            Self::legal_moves(self)
+        }
+
+        #[inline]
+        fn count_legal_moves(&self) -> u64 {
+            Self::count_legal_moves(self)
+        }
+
+        #[inline]
+        fn play(&self, mv: Self::Move) -> Self {
+            Self::play_unchecked(self, mv)
+        }
+
+        fn outcome(&self) -> $crate::Outcome {
+            Self::outcome(self)
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn recompute_hash(&self) -> u64 {
+            Self::recompute_hash(self)
+        }
+
+        fn parse_move(&self, text: &str) -> ::core::result::Result<Self::Move, Self::Error> {
+            Self::parse_move(self, text)
+        }
+    };
+}
