@@ -1,7 +1,6 @@
 //! Kogge-Stone (parallel prefix) occluded fills: three doubling steps per direction.
 
-use super::{INNER, Kernels, all_directions, shift_by};
-use crate::{Bitboard, Square};
+use super::{INNER, kernels_by_direction, shift_by};
 
 bitgames_bitboard::strategy! {
     /// Occluded fills by doubling strides (1, 2, 4): a run of up to six opponent discs is
@@ -37,21 +36,4 @@ fn flips_towards<const D: usize>(player: u64, opponent: u64, from: u64) -> u64 {
     run & (outflanked as u64).wrapping_neg()
 }
 
-impl Kernels for KoggeStone {
-    #[inline]
-    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
-        let (player, opponent) = (player.bits(), opponent.bits());
-        let empty = !(player | opponent);
-        Bitboard::from_bits_truncate(all_directions!(moves_towards(player, opponent, empty)))
-    }
-
-    #[inline]
-    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
-        let (player, opponent) = (player.bits(), opponent.bits());
-        Bitboard::from_bits_truncate(all_directions!(flips_towards(
-            player,
-            opponent,
-            square.mask()
-        )))
-    }
-}
+kernels_by_direction!(KoggeStone);

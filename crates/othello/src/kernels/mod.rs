@@ -271,3 +271,39 @@ pub(crate) const fn shift_by<const D: usize>(bits: u64) -> u64 {
 }
 
 pub(crate) use bitgames_bitboard::all_directions;
+
+/// Writes the [`Kernels`] impl of a strategy that works one direction at a time (shift,
+/// Kogge-Stone): the OR over the eight directions of the functions `moves_towards::<D>(player,
+/// opponent, empty)` and `flips_towards::<D>(player, opponent, from)`, on words, that the
+/// invoking module defines. The strategies differ only in those fills, so the typed wrapping
+/// is written once; it expands to the same unrolled code each strategy wrote out.
+macro_rules! kernels_by_direction {
+    ($strategy:ty) => {
+        impl $crate::kernels::Kernels for $strategy {
+            #[inline]
+            fn legal_moves(
+                player: $crate::Bitboard,
+                opponent: $crate::Bitboard,
+            ) -> $crate::Bitboard {
+                let (player, opponent) = (player.bits(), opponent.bits());
+                let empty = !(player | opponent);
+                $crate::Bitboard::from_bits_truncate($crate::kernels::all_directions!(
+                    moves_towards(player, opponent, empty)
+                ))
+            }
+
+            #[inline]
+            fn flips(
+                player: $crate::Bitboard,
+                opponent: $crate::Bitboard,
+                square: $crate::Square,
+            ) -> $crate::Bitboard {
+                let (player, opponent) = (player.bits(), opponent.bits());
+                $crate::Bitboard::from_bits_truncate($crate::kernels::all_directions!(
+                    flips_towards(player, opponent, square.mask())
+                ))
+            }
+        }
+    };
+}
+pub(crate) use kernels_by_direction;

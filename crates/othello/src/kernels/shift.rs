@@ -1,7 +1,6 @@
 //! Per-direction shifts with edge masks, one step at a time.
 
-use super::{INNER, Kernels, all_directions, shift_by};
-use crate::{Bitboard, Square};
+use super::{INNER, kernels_by_direction, shift_by};
 
 bitgames_bitboard::strategy! {
     /// Shift the player's discs one step, AND with the (edge-masked) opponent, repeat five more
@@ -39,21 +38,4 @@ fn flips_towards<const D: usize>(player: u64, opponent: u64, from: u64) -> u64 {
     }
 }
 
-impl Kernels for Shift {
-    #[inline]
-    fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
-        let (player, opponent) = (player.bits(), opponent.bits());
-        let empty = !(player | opponent);
-        Bitboard::from_bits_truncate(all_directions!(moves_towards(player, opponent, empty)))
-    }
-
-    #[inline]
-    fn flips(player: Bitboard, opponent: Bitboard, square: Square) -> Bitboard {
-        let (player, opponent) = (player.bits(), opponent.bits());
-        Bitboard::from_bits_truncate(all_directions!(flips_towards(
-            player,
-            opponent,
-            square.mask()
-        )))
-    }
-}
+kernels_by_direction!(Shift);

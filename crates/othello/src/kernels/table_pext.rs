@@ -5,10 +5,9 @@
 use bitgames_bitboard::gather::{BitGather, Bmi2Gather};
 
 use super::Kernels;
-use bitgames_tables::neighbours::OTHELLO_NEIGHBOURS;
 use bitgames_tables::othello::OTHELLO_LINES;
 
-use super::table::{line_outflanks, pext_count_last_flips, pext_flips};
+use super::table::{candidates_that_outflank, line_outflanks, pext_count_last_flips, pext_flips};
 use crate::{Bitboard, Square};
 
 bitgames_bitboard::strategy! {
@@ -19,28 +18,17 @@ bitgames_bitboard::strategy! {
 impl Kernels for TablePext {
     fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
         let (player, opponent) = (player.bits(), opponent.bits());
-        let mut candidates = !(player | opponent);
-        let mut moves = 0;
-        while candidates != 0 {
-            let s = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
-                continue;
-            }
+        candidates_that_outflank(player, opponent, |s| {
             let below = (1u64 << s) - 1;
-            let legal = OTHELLO_LINES[s as usize].iter().any(|&mask| {
+            OTHELLO_LINES[s as usize].iter().any(|&mask| {
                 let k = (mask & below).count_ones() as usize;
                 let (p, o) = (
                     Bmi2Gather::pext(player, mask),
                     Bmi2Gather::pext(opponent, mask),
                 );
                 line_outflanks(p, o, k)
-            });
-            if legal {
-                moves |= 1 << s;
-            }
-        }
-        Bitboard::from_bits_truncate(moves)
+            })
+        })
     }
 
     #[inline(always)]
