@@ -16,8 +16,7 @@
 //!   the arrows, and the square selected so far this turn (the queen, then its destination).
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
-use bitgames_search::Player;
-use bitgames_search::encoding::{Encoding, mask_record, rewards};
+use bitgames_search::encoding::{Encoding, player_of, rewards};
 
 use crate::{Move, Position, Square};
 
@@ -48,7 +47,7 @@ impl Turn {
 impl Encoding for Turn {
     const ACTIONS: usize = 100;
     const PLANES: [usize; 3] = [4, 10, 10];
-    type Legal = [bool; 100];
+    bitgames_search::mask_copy_legal!(100);
 
     fn start() -> Self {
         Turn::new(Position::start())
@@ -56,14 +55,6 @@ impl Encoding for Turn {
 
     fn current_player(&self) -> usize {
         self.position.side_to_move().index()
-    }
-
-    fn record(mask: &[bool]) -> [bool; 100] {
-        mask_record(mask)
-    }
-
-    fn allows(record: &[bool; 100], action: usize) -> bool {
-        record.get(action).copied().unwrap_or(false)
     }
 
     fn legal_mask(&self, mask: &mut [bool]) {
@@ -108,11 +99,7 @@ impl Encoding for Turn {
     }
 
     fn observe(&self, player: usize, out: &mut [i8]) {
-        let me = if player == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let me = player_of(player);
         let planes = [
             self.position.queens(me),
             self.position.queens(me.other()),

@@ -19,8 +19,8 @@
 //! gods, use [`StepTurn`], which takes a turn one step at a time in 26 actions.
 
 use bitgames_bitboard::Direction;
-use bitgames_search::encoding::{Encoding, mask_record, rewards};
-use bitgames_search::{Game, Player};
+use bitgames_search::Game;
+use bitgames_search::encoding::{Encoding, player_of, rewards};
 
 use crate::{Move, Position, Square};
 
@@ -67,7 +67,7 @@ pub fn action(position: &Position, mv: Move) -> Option<usize> {
 impl Encoding for Position {
     const ACTIONS: usize = 769;
     const PLANES: [usize; 3] = [7, 5, 5];
-    type Legal = [bool; 769];
+    bitgames_search::mask_copy_legal!(769);
 
     fn start() -> Self {
         Position::empty()
@@ -75,14 +75,6 @@ impl Encoding for Position {
 
     fn current_player(&self) -> usize {
         self.side_to_move().index()
-    }
-
-    fn record(mask: &[bool]) -> [bool; 769] {
-        mask_record(mask)
-    }
-
-    fn allows(record: &[bool; 769], action: usize) -> bool {
-        record.get(action).copied().unwrap_or(false)
     }
 
     fn legal_mask(&self, mask: &mut [bool]) {
@@ -111,11 +103,7 @@ impl Encoding for Position {
     }
 
     fn observe(&self, player: usize, out: &mut [i8]) {
-        let me = if player == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let me = player_of(player);
         out.fill(0);
         for square in Square::all() {
             let i = square.index();

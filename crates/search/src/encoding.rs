@@ -109,6 +109,67 @@ pub fn mask_record<const N: usize>(mask: &[bool]) -> [bool; N] {
     record
 }
 
+/// Writes, inside an `impl Encoding`, the record of the legal actions of a game whose record
+/// is a copy of its mask (`$actions` = [`Encoding::ACTIONS`]): `type Legal = [bool; $actions]`,
+/// [`Encoding::record`] by [`mask_record`] and [`Encoding::allows`] reading the copy (an
+/// action past the end is not allowed). Every game but Othello, which packs its record into
+/// bits, keeps this one record, so it is written once.
+///
+/// ```
+/// use bitgames_search::encoding::Encoding;
+///
+/// /// Take one or two stones from three; the last stone wins (no planes to speak of).
+/// #[derive(Debug, Clone, Copy)]
+/// struct Nim(u8);
+///
+/// impl Encoding for Nim {
+///     const ACTIONS: usize = 2;
+///     const PLANES: [usize; 3] = [1, 1, 1];
+///     bitgames_search::mask_copy_legal!(2);
+///
+///     fn start() -> Self { Nim(3) }
+///     fn current_player(&self) -> usize { usize::from(self.0 % 3 != 0) }
+///     fn legal_mask(&self, mask: &mut [bool]) {
+///         mask[0] = self.0 >= 1;
+///         mask[1] = self.0 >= 2;
+///     }
+///     fn apply(&mut self, action: usize) -> Result<(), String> {
+///         self.0 -= action as u8 + 1;
+///         Ok(())
+///     }
+///     fn observe(&self, _player: usize, out: &mut [i8]) { out[0] = self.0 as i8 }
+///     fn returns(&self) -> Option<[f32; 2]> { None }
+/// }
+///
+/// let record = Nim(1).legal_write(&mut [false; 2]);
+/// assert_eq!(record, [true, false]);
+/// assert!(Nim::allows(&record, 0) && !Nim::allows(&record, 1) && !Nim::allows(&record, 2));
+/// ```
+#[macro_export]
+macro_rules! mask_copy_legal {
+    ($actions:expr) => {
+        type Legal = [bool; $actions];
+
+        fn record(mask: &[bool]) -> [bool; $actions] {
+            $crate::encoding::mask_record(mask)
+        }
+
+        fn allows(record: &[bool; $actions], action: usize) -> bool {
+            record.get(action).copied().unwrap_or(false)
+        }
+    };
+}
+
+/// The [`Player`] an environment's player number names: 0 the first player, any other the
+/// second (the numbers of [`Encoding::current_player`] and [`Encoding::observe`]).
+pub fn player_of(number: usize) -> Player {
+    if number == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
 /// The final rewards of both players for an [`Outcome`] (+1 win, -1 loss, 0 draw), or `None`
 /// while the game goes on: [`Encoding::returns`] for a game with an outcome.
 pub fn rewards(outcome: Outcome) -> Option<[f32; 2]> {
@@ -158,7 +219,7 @@ mod tests {
     impl Encoding for Nim {
         const ACTIONS: usize = 2;
         const PLANES: [usize; 3] = [1, 1, 1];
-        type Legal = [bool; 2];
+        crate::mask_copy_legal!(2);
 
         fn start() -> Self {
             Nim { stones: 4, side: 0 }
@@ -169,12 +230,6 @@ mod tests {
         fn legal_mask(&self, mask: &mut [bool]) {
             mask[0] = self.stones >= 1;
             mask[1] = self.stones >= 2;
-        }
-        fn record(mask: &[bool]) -> [bool; 2] {
-            mask_record(mask)
-        }
-        fn allows(record: &[bool; 2], action: usize) -> bool {
-            record.get(action).copied().unwrap_or(false)
         }
         fn apply(&mut self, action: usize) -> Result<(), String> {
             let take = action as u8 + 1;

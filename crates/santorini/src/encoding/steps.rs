@@ -17,8 +17,8 @@
 //!   30-35 the squares chosen so far this turn, one plane per step.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
-use bitgames_search::encoding::{Encoding, mask_record, rewards};
-use bitgames_search::{Game, Player};
+use bitgames_search::Game;
+use bitgames_search::encoding::{Encoding, player_of, rewards};
 
 use crate::steps::{MAX_STEPS, Step, StepPath};
 use crate::{God, Move, Position, Square};
@@ -95,7 +95,7 @@ impl StepTurn {
 impl Encoding for StepTurn {
     const ACTIONS: usize = ACTIONS;
     const PLANES: [usize; 3] = [36, 5, 5];
-    type Legal = [bool; ACTIONS];
+    bitgames_search::mask_copy_legal!(ACTIONS);
 
     fn start() -> Self {
         StepTurn::new(Position::empty())
@@ -103,14 +103,6 @@ impl Encoding for StepTurn {
 
     fn current_player(&self) -> usize {
         self.position.side_to_move().index()
-    }
-
-    fn record(mask: &[bool]) -> [bool; ACTIONS] {
-        mask_record(mask)
-    }
-
-    fn allows(record: &[bool; ACTIONS], action: usize) -> bool {
-        record.get(action).copied().unwrap_or(false)
     }
 
     fn legal_mask(&self, mask: &mut [bool]) {
@@ -164,11 +156,7 @@ impl Encoding for StepTurn {
         let plane = rows * cols;
         Encoding::observe(&self.position, player, &mut out[..7 * plane]);
         out[7 * plane..].fill(0);
-        let me = if player == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let me = player_of(player);
         let mut ones = Vec::with_capacity(4);
         for (offset, who) in [(0, me), (1, me.other())] {
             if self.position.athena_moved_up(who) {
