@@ -8,9 +8,10 @@
 //! Every position reachable in at most [`PLIES`] plies from the start is folded to its
 //! canonical form (the least of its 8 symmetric images, see
 //! `bitgames_othello::symmetry`) and searched by a fixed-depth ([`DEPTH`] plies) alpha-beta
-//! negamax over `bitgames_othello::eval::evaluate`. Each line of the output is the canonical
-//! position, its best move (in the canonical orientation) and the score (hundredths of a
-//! disc for the side to move). Everything is deterministic: no clock, no randomness, ties
+//! negamax over `bitgames_othello::eval::evaluate` (the trainer's
+//! `bitgames_othello::training::label::negamax` with `Model::Hand`). Each line of the output
+//! is the canonical position, its best move (in the canonical orientation) and the score
+//! (hundredths of a disc for the side to move). Everything is deterministic: no clock, no randomness, ties
 //! go to the lowest square, so the same code always writes the same file.
 //!
 //! Built without the crate's `book` feature, so a broken book file cannot stop its own
@@ -20,9 +21,11 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use bitgames_othello::eval::{MAX_EVAL, evaluate, move_priority};
+use bitgames_othello::eval::MAX_EVAL;
 use bitgames_othello::symmetry::canonical;
-use bitgames_othello::{Bitboard, Move, MoveList, Position};
+use bitgames_othello::training::Model;
+use bitgames_othello::training::label::negamax;
+use bitgames_othello::{Bitboard, Move, Position};
 use bitgames_search::Player;
 
 /// Positions up to this many plies from the start are in the book.
@@ -106,7 +109,10 @@ fn book_text() -> String {
 }
 
 /// The best move at `position` by a `depth`-ply search and its score; ties go to the
-/// lowest square.
+/// lowest square. Each move is searched by the trainer's alpha-beta over the hand-written
+/// evaluation (exact where the game ends, as `eval::evaluate` is); a score that beats the
+/// best so far lies inside its window and so is exact whatever order the search tries moves
+/// in, which keeps the book deterministic.
 fn best_move(position: &Position, depth: u32) -> (Move, i32) {
     let mut moves: Vec<Move> = position.legal_moves().to_vec();
     moves.sort();
@@ -117,33 +123,10 @@ fn best_move(position: &Position, depth: u32) -> (Move, i32) {
             depth - 1,
             -MAX_EVAL - 1,
             -best.1,
+            Model::Hand,
         );
         if score > best.1 {
             best = (mv, score);
-        }
-    }
-    best
-}
-
-/// Fail-soft alpha-beta negamax to a fixed depth, moves tried in
-/// `eval::move_priority` order.
-fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 || position.is_game_over() {
-        return evaluate(position);
-    }
-    let mut moves: MoveList = position.legal_moves();
-    moves.sort_by_cached_key(|&mv| (-move_priority(position, mv), mv));
-    let mut best = -MAX_EVAL - 1;
-    for mv in moves {
-        let score = -negamax(&position.play_unchecked(mv), depth - 1, -beta, -alpha);
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
         }
     }
     best
