@@ -40,7 +40,6 @@ type StepKernel = unsafe extern "C" fn(
 type ObserveKernel = unsafe extern "C" fn(u64, *const u64, *const u64, *mut u8);
 type MaskKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u8);
 type SampleKernel = unsafe extern "C" fn(u64, *const u64, *const u8, *mut u64, *mut i64);
-type PerftKernel = unsafe extern "C" fn(u64, *const u64, *const u64, u32, *mut u64, *mut u64);
 
 /// `legal_moves` of `strategy` over the pairs, emulated.
 fn emulated_legal_moves(strategy: Strategy, players: &[u64], opponents: &[u64]) -> Vec<u64> {
@@ -184,10 +183,7 @@ struct Batch {
     side: Vec<u8>,
     moves: Vec<u64>,
     pass: Vec<u8>,
-    observations: Vec<u8>,
-    masks: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<u8>,
+    views: common::Views,
 }
 
 impl Batch {
@@ -200,26 +196,26 @@ impl Batch {
             side: vec![0; n],
             moves: vec![0; n],
             pass: vec![0; n],
-            observations: vec![0xaa; n * 192],
-            masks: vec![0xaa; n * 65],
-            rewards: vec![0.0; n],
-            terminated: vec![0; n],
+            views: common::Views::new(n, (192, 65), 0.0, 0),
         };
-        let emulator = Emulator::othello();
-        // SAFETY: the signature of `othello_reset_<strategy>`; `n` entries each.
-        let reset =
-            unsafe { emulator.kernel::<ResetKernel>(&strategy.entry_point("othello_reset")) };
         let n64 = n as u64;
-        emulator.launch(n64, || unsafe {
-            reset(
+        // SAFETY: the signature of `othello_reset_<strategy>`; `n` entries each.
+        unsafe {
+            Emulator::othello().run::<ResetKernel>(
+                &strategy.entry_point("othello_reset"),
                 n64,
-                batch.player.as_mut_ptr(),
-                batch.opponent.as_mut_ptr(),
-                batch.side.as_mut_ptr(),
-                batch.moves.as_mut_ptr(),
-                batch.pass.as_mut_ptr(),
+                |reset| {
+                    reset(
+                        n64,
+                        batch.player.as_mut_ptr(),
+                        batch.opponent.as_mut_ptr(),
+                        batch.side.as_mut_ptr(),
+                        batch.moves.as_mut_ptr(),
+                        batch.pass.as_mut_ptr(),
+                    )
+                },
             )
-        });
+        };
         batch.write_views();
         batch
     }
@@ -227,84 +223,88 @@ impl Batch {
     fn write_views(&mut self) {
         let emulator = Emulator::othello();
         let n = self.n as u64;
+        let views = &mut self.views;
         // SAFETY: the signatures of `othello_observe` and `othello_mask`; 192 and 65 bytes a
         // game, 12 threads a game and a thread per 4 mask bytes.
-        let observe = unsafe { emulator.kernel::<ObserveKernel>("othello_observe") };
-        emulator.launch(n * 12, || unsafe {
-            observe(
-                n,
-                self.player.as_ptr(),
-                self.opponent.as_ptr(),
-                self.observations.as_mut_ptr(),
-            )
-        });
-        let mask = unsafe { emulator.kernel::<MaskKernel>("othello_mask") };
-        emulator.launch((n * 65).div_ceil(4), || unsafe {
-            mask(
-                n,
-                self.moves.as_ptr(),
-                self.pass.as_ptr(),
-                self.masks.as_mut_ptr(),
-            )
-        });
+        unsafe {
+            emulator.run::<ObserveKernel>("othello_observe", n * 12, |observe| {
+                observe(
+                    n,
+                    self.player.as_ptr(),
+                    self.opponent.as_ptr(),
+                    views.observations.as_mut_ptr(),
+                )
+            });
+            emulator.run::<MaskKernel>("othello_mask", (n * 65).div_ceil(4), |mask| {
+                mask(
+                    n,
+                    self.moves.as_ptr(),
+                    self.pass.as_ptr(),
+                    views.masks.as_mut_ptr(),
+                )
+            });
+        }
     }
 
     /// The lowest game whose action is illegal, as the check kernel reports it.
     fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
-        let emulator = Emulator::othello();
-        // SAFETY: the signature of `othello_check_actions`; `n` entries each.
-        let check = unsafe { emulator.kernel::<CheckKernel>("othello_check_actions") };
         let mut first = u32::MAX;
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            check(
-                n,
-                actions.as_ptr(),
-                self.moves.as_ptr(),
-                self.pass.as_ptr(),
-                &mut first,
-            )
-        });
+        // SAFETY: the signature of `othello_check_actions`; `n` entries each.
+        unsafe {
+            Emulator::othello().run::<CheckKernel>("othello_check_actions", n, |check| {
+                check(
+                    n,
+                    actions.as_ptr(),
+                    self.moves.as_ptr(),
+                    self.pass.as_ptr(),
+                    &mut first,
+                )
+            })
+        };
         (first != u32::MAX).then_some(first as usize)
     }
 
     fn step(&mut self, actions: &[i64]) {
-        let emulator = Emulator::othello();
-        // SAFETY: the signature of `othello_step_<strategy>`; `n` entries each.
-        let step =
-            unsafe { emulator.kernel::<StepKernel>(&self.strategy.entry_point("othello_step")) };
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            step(
+        // SAFETY: the signature of `othello_step_<strategy>`; `n` entries each.
+        unsafe {
+            Emulator::othello().run::<StepKernel>(
+                &self.strategy.entry_point("othello_step"),
                 n,
-                actions.as_ptr(),
-                self.player.as_mut_ptr(),
-                self.opponent.as_mut_ptr(),
-                self.side.as_mut_ptr(),
-                self.moves.as_mut_ptr(),
-                self.pass.as_mut_ptr(),
-                self.rewards.as_mut_ptr(),
-                self.terminated.as_mut_ptr(),
+                |step| {
+                    step(
+                        n,
+                        actions.as_ptr(),
+                        self.player.as_mut_ptr(),
+                        self.opponent.as_mut_ptr(),
+                        self.side.as_mut_ptr(),
+                        self.moves.as_mut_ptr(),
+                        self.pass.as_mut_ptr(),
+                        self.views.rewards.as_mut_ptr(),
+                        self.views.terminated.as_mut_ptr(),
+                    )
+                },
             )
-        });
+        };
         self.write_views();
     }
 
     fn sample(&self, rng: &mut [u64]) -> Vec<i64> {
-        let emulator = Emulator::othello();
-        // SAFETY: the signature of `othello_sample`; `n` entries each.
-        let sample = unsafe { emulator.kernel::<SampleKernel>("othello_sample") };
         let mut actions = vec![-1; self.n];
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            sample(
-                n,
-                self.moves.as_ptr(),
-                self.pass.as_ptr(),
-                rng.as_mut_ptr(),
-                actions.as_mut_ptr(),
-            )
-        });
+        // SAFETY: the signature of `othello_sample`; `n` entries each.
+        unsafe {
+            Emulator::othello().run::<SampleKernel>("othello_sample", n, |sample| {
+                sample(
+                    n,
+                    self.moves.as_ptr(),
+                    self.pass.as_ptr(),
+                    rng.as_mut_ptr(),
+                    actions.as_mut_ptr(),
+                )
+            })
+        };
         actions
     }
 }
@@ -325,12 +325,9 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             for (i, game) in games.iter().enumerate() {
                 game.observe(game.current_player(), &mut obs);
                 game.legal_write(&mut mask);
-                common::check_views(
-                    (&batch.observations, &batch.masks),
-                    i,
-                    (&obs, &mask),
-                    || format!("{strategy}: step {step}, game {i} ({game})"),
-                );
+                batch.views.check(i, (&obs, &mask), || {
+                    format!("{strategy}: step {step}, game {i} ({game})")
+                });
             }
         };
         check_views(&batch, &games, 0);
@@ -346,8 +343,7 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             for (i, game) in games.iter_mut().enumerate() {
                 let mover = game.current_player();
                 let (returns, _) = game.step_write(actions[i] as usize, &mut obs, &mut mask);
-                common::check_outcome(
-                    (&batch.rewards, &batch.terminated),
+                batch.views.check_outcome(
                     i,
                     (returns.map_or(0.0, |r| r[mover]), returns.is_some()),
                     || format!("{strategy}: step {step}, game {i}"),
@@ -428,42 +424,27 @@ fn playouts_play_the_games_their_generator_draws() {
 /// Emulated perft of `strategy`: the leaves `depth` moves below each position, summed, with
 /// `threads` threads taking positions from the counter.
 fn emulated_perft(strategy: Strategy, positions: &[Position], depth: u32, threads: u64) -> u64 {
-    let emulator = Emulator::othello();
-    // SAFETY: the signature of `othello_perft_<strategy>`.
-    let perft = unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("othello_perft")) };
     let players: Vec<u64> = positions.iter().map(|p| p.player().bits()).collect();
     let opponents: Vec<u64> = positions.iter().map(|p| p.opponent().bits()).collect();
-    let (mut next, mut total) = (0u64, 0u64);
-    let count = positions.len() as u64;
-    emulator.launch(threads, || unsafe {
-        perft(
-            count,
-            players.as_ptr(),
-            opponents.as_ptr(),
-            depth,
-            &mut next,
-            &mut total,
-        )
-    });
-    total
+    common::emulated_perft(
+        Emulator::othello(),
+        &strategy.entry_point("othello_perft"),
+        (positions.len(), &[players, opponents]),
+        depth,
+        threads,
+    )
 }
 
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
-    for strategy in Strategy::ALL {
-        // Perft 8 (390,216 leaves) is quick on the host.
-        for (depth, leaves) in common::published_counts(common::OTHELLO_SUITE, "start")
-            .into_iter()
-            .filter(|&(depth, _)| depth <= 8)
-        {
-            // Three threads for one position: the later ones find nothing left to take.
-            assert_eq!(
-                emulated_perft(strategy, &[Position::start()], depth, 3),
-                leaves,
-                "{strategy}: perft {depth}"
-            );
-        }
-    }
+    // Perft 8 (390,216 leaves) is quick on the host. Three threads for one position: the
+    // later ones find nothing left to take.
+    let counts = common::published_counts(common::OTHELLO_SUITE, "start");
+    common::check_perft(
+        counts.into_iter().filter(|&(depth, _)| depth <= 8),
+        |strategy, depth| emulated_perft(strategy, &[Position::start()], depth, 3),
+        "",
+    );
 }
 
 #[test]
@@ -481,17 +462,9 @@ fn perft_counts_passes_and_finished_games_like_the_cpu() {
         }
         positions.push(game);
     }
-    for depth in 1..=5 {
-        let expected: u64 = positions
-            .iter()
-            .map(|p| bitgames_search::perft(p, depth))
-            .sum();
-        for strategy in Strategy::ALL {
-            assert_eq!(
-                emulated_perft(strategy, &positions, depth, 8),
-                expected,
-                "{strategy}: perft {depth} below 40 late positions"
-            );
-        }
-    }
+    common::check_perft(
+        common::cpu_perft(&positions, 1..=5),
+        |strategy, depth| emulated_perft(strategy, &positions, depth, 8),
+        " below 40 late positions",
+    );
 }

@@ -47,8 +47,6 @@ type ObserveKernel =
     unsafe extern "C" fn(u64, *const u64, *const u64, *const u64, *const u8, *const u8, *mut u8);
 type MaskKernel = unsafe extern "C" fn(u64, *const u64, *mut u8);
 type SampleKernel = unsafe extern "C" fn(u64, *const u64, *mut u64, *mut i64);
-type PerftKernel =
-    unsafe extern "C" fn(u64, *const u64, *const u64, *const u64, u32, *mut u64, *mut u64);
 
 /// Boards as the kernels hold them: low half, high half, one board after another.
 fn halves(boards: impl IntoIterator<Item = u128>) -> Vec<u64> {
@@ -256,10 +254,7 @@ struct Batch {
     from: Vec<u8>,
     to: Vec<u8>,
     legal: Vec<u64>,
-    observations: Vec<u8>,
-    masks: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<u8>,
+    views: common::Views,
 }
 
 impl Batch {
@@ -274,29 +269,29 @@ impl Batch {
             from: vec![0; n],
             to: vec![0; n],
             legal: vec![0; 2 * n],
-            observations: vec![0xaa; n * 400],
-            masks: vec![0xaa; n * 100],
-            rewards: vec![0.5; n],
-            terminated: vec![0xaa; n],
+            views: common::Views::new(n, (400, 100), 0.5, 0xaa),
         };
-        let emulator = Emulator::amazons();
+        let n64 = n as u64;
         // SAFETY: the signature of `amazons_reset_<strategy>`; `n` entries each, two words a
         // board.
-        let reset =
-            unsafe { emulator.kernel::<ResetKernel>(&strategy.entry_point("amazons_reset")) };
-        let n64 = n as u64;
-        emulator.launch(n64, || unsafe {
-            reset(
+        unsafe {
+            Emulator::amazons().run::<ResetKernel>(
+                &strategy.entry_point("amazons_reset"),
                 n64,
-                batch.player.as_mut_ptr(),
-                batch.opponent.as_mut_ptr(),
-                batch.arrows.as_mut_ptr(),
-                batch.side.as_mut_ptr(),
-                batch.from.as_mut_ptr(),
-                batch.to.as_mut_ptr(),
-                batch.legal.as_mut_ptr(),
+                |reset| {
+                    reset(
+                        n64,
+                        batch.player.as_mut_ptr(),
+                        batch.opponent.as_mut_ptr(),
+                        batch.arrows.as_mut_ptr(),
+                        batch.side.as_mut_ptr(),
+                        batch.from.as_mut_ptr(),
+                        batch.to.as_mut_ptr(),
+                        batch.legal.as_mut_ptr(),
+                    )
+                },
             )
-        });
+        };
         batch.write_views();
         batch
     }
@@ -304,77 +299,81 @@ impl Batch {
     fn write_views(&mut self) {
         let emulator = Emulator::amazons();
         let n = self.n as u64;
+        let views = &mut self.views;
         // SAFETY: the signatures of `amazons_observe` and `amazons_mask`; 400 and 100 bytes a
         // game, 25 threads a game each.
-        let observe = unsafe { emulator.kernel::<ObserveKernel>("amazons_observe") };
-        emulator.launch(n * 25, || unsafe {
-            observe(
-                n,
-                self.player.as_ptr(),
-                self.opponent.as_ptr(),
-                self.arrows.as_ptr(),
-                self.from.as_ptr(),
-                self.to.as_ptr(),
-                self.observations.as_mut_ptr(),
-            )
-        });
-        let mask = unsafe { emulator.kernel::<MaskKernel>("amazons_mask") };
-        emulator.launch(n * 25, || unsafe {
-            mask(n, self.legal.as_ptr(), self.masks.as_mut_ptr())
-        });
+        unsafe {
+            emulator.run::<ObserveKernel>("amazons_observe", n * 25, |observe| {
+                observe(
+                    n,
+                    self.player.as_ptr(),
+                    self.opponent.as_ptr(),
+                    self.arrows.as_ptr(),
+                    self.from.as_ptr(),
+                    self.to.as_ptr(),
+                    views.observations.as_mut_ptr(),
+                )
+            });
+            emulator.run::<MaskKernel>("amazons_mask", n * 25, |mask| {
+                mask(n, self.legal.as_ptr(), views.masks.as_mut_ptr())
+            });
+        }
     }
 
     /// The lowest game whose action is illegal, as the check kernel reports it.
     fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
-        let emulator = Emulator::amazons();
-        // SAFETY: the signature of `amazons_check_actions`; `n` entries each.
-        let check = unsafe { emulator.kernel::<CheckKernel>("amazons_check_actions") };
         let mut first = u32::MAX;
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            check(n, actions.as_ptr(), self.legal.as_ptr(), &mut first)
-        });
+        // SAFETY: the signature of `amazons_check_actions`; `n` entries each.
+        unsafe {
+            Emulator::amazons().run::<CheckKernel>("amazons_check_actions", n, |check| {
+                check(n, actions.as_ptr(), self.legal.as_ptr(), &mut first)
+            })
+        };
         (first != u32::MAX).then_some(first as usize)
     }
 
     fn step(&mut self, actions: &[i64]) {
-        let emulator = Emulator::amazons();
-        // SAFETY: the signature of `amazons_step_<strategy>`; `n` entries each.
-        let step =
-            unsafe { emulator.kernel::<StepKernel>(&self.strategy.entry_point("amazons_step")) };
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            step(
+        // SAFETY: the signature of `amazons_step_<strategy>`; `n` entries each.
+        unsafe {
+            Emulator::amazons().run::<StepKernel>(
+                &self.strategy.entry_point("amazons_step"),
                 n,
-                actions.as_ptr(),
-                self.player.as_mut_ptr(),
-                self.opponent.as_mut_ptr(),
-                self.arrows.as_mut_ptr(),
-                self.side.as_mut_ptr(),
-                self.from.as_mut_ptr(),
-                self.to.as_mut_ptr(),
-                self.legal.as_mut_ptr(),
-                self.rewards.as_mut_ptr(),
-                self.terminated.as_mut_ptr(),
+                |step| {
+                    step(
+                        n,
+                        actions.as_ptr(),
+                        self.player.as_mut_ptr(),
+                        self.opponent.as_mut_ptr(),
+                        self.arrows.as_mut_ptr(),
+                        self.side.as_mut_ptr(),
+                        self.from.as_mut_ptr(),
+                        self.to.as_mut_ptr(),
+                        self.legal.as_mut_ptr(),
+                        self.views.rewards.as_mut_ptr(),
+                        self.views.terminated.as_mut_ptr(),
+                    )
+                },
             )
-        });
+        };
         self.write_views();
     }
 
     fn sample(&self, rng: &mut [u64]) -> Vec<i64> {
-        let emulator = Emulator::amazons();
-        // SAFETY: the signature of `amazons_sample`; `n` entries each.
-        let sample = unsafe { emulator.kernel::<SampleKernel>("amazons_sample") };
         let mut actions = vec![-2; self.n];
         let n = self.n as u64;
-        emulator.launch(n, || unsafe {
-            sample(
-                n,
-                self.legal.as_ptr(),
-                rng.as_mut_ptr(),
-                actions.as_mut_ptr(),
-            )
-        });
+        // SAFETY: the signature of `amazons_sample`; `n` entries each.
+        unsafe {
+            Emulator::amazons().run::<SampleKernel>("amazons_sample", n, |sample| {
+                sample(
+                    n,
+                    self.legal.as_ptr(),
+                    rng.as_mut_ptr(),
+                    actions.as_mut_ptr(),
+                )
+            })
+        };
         actions
     }
 
@@ -384,7 +383,7 @@ impl Batch {
         let (mut obs, mut mask) = ([0i8; 400], [false; 100]);
         game.observe(game.current_player(), &mut obs);
         game.legal_write(&mut mask);
-        common::check_views((&self.observations, &self.masks), i, (&obs, &mask), || {
+        self.views.check(i, (&obs, &mask), || {
             format!("{strategy}: step {step}, game {i} ({game:?})")
         });
     }
@@ -424,7 +423,7 @@ fn the_environment_equals_the_cpu_encoding_step_by_step() {
             );
             batch.step(&actions);
             for (i, game) in games.iter().enumerate() {
-                common::check_outcome((&batch.rewards, &batch.terminated), i, expected[i], || {
+                batch.views.check_outcome(i, expected[i], || {
                     format!("{strategy}: step {step}, game {i}")
                 });
                 batch.check_views(i, game, step);
@@ -562,41 +561,27 @@ fn playouts_play_the_games_their_generator_draws() {
 /// Emulated perft of `strategy`: the leaves `depth` moves below each position, summed, with
 /// `threads` threads taking positions from the counter.
 fn emulated_perft(strategy: Strategy, positions: &[Position], depth: u32, threads: u64) -> u64 {
-    let emulator = Emulator::amazons();
-    // SAFETY: the signature of `amazons_perft_<strategy>`.
-    let perft = unsafe { emulator.kernel::<PerftKernel>(&strategy.entry_point("amazons_perft")) };
     let sets: Vec<[u128; 3]> = positions.iter().map(sides).collect();
-    let [p, o, a] = [0, 1, 2].map(|k| halves(sets.iter().map(|s| s[k])));
-    let (mut next, mut total) = (0u64, 0u64);
-    let count = positions.len() as u64;
-    emulator.launch(threads, || unsafe {
-        perft(
-            count,
-            p.as_ptr(),
-            o.as_ptr(),
-            a.as_ptr(),
-            depth,
-            &mut next,
-            &mut total,
-        )
-    });
-    total
+    let boards = [0, 1, 2].map(|k| halves(sets.iter().map(|s| s[k])));
+    common::emulated_perft(
+        Emulator::amazons(),
+        &strategy.entry_point("amazons_perft"),
+        (positions.len(), &boards),
+        depth,
+        threads,
+    )
 }
 
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
-    for strategy in Strategy::ALL {
-        // Depth 0 (the position itself) and the published depths 1 and 2.
-        let counts = common::published_counts(common::AMAZONS_SUITE, "start");
-        for (depth, leaves) in [(0, 1)].into_iter().chain(counts) {
-            // Three threads for one position: the later ones find nothing left to take.
-            assert_eq!(
-                emulated_perft(strategy, &[Position::start()], depth, 3),
-                leaves,
-                "{strategy}: perft {depth}"
-            );
-        }
-    }
+    // Depth 0 (the position itself) and the published depths 1 and 2. Three threads for one
+    // position: the later ones find nothing left to take.
+    let counts = common::published_counts(common::AMAZONS_SUITE, "start");
+    common::check_perft(
+        [(0, 1)].into_iter().chain(counts),
+        |strategy, depth| emulated_perft(strategy, &[Position::start()], depth, 3),
+        "",
+    );
 }
 
 #[test]
@@ -617,18 +602,9 @@ fn perft_below_late_positions_equals_the_cpu() {
         positions.push(position);
     }
     assert!(positions.iter().any(|p| p.legal_moves().is_empty()));
-    for depth in 1..=3 {
-        let expected: u64 = positions
-            .iter()
-            .map(|p| bitgames_search::perft(p, depth))
-            .sum();
-        for strategy in Strategy::ALL {
-            assert_eq!(
-                emulated_perft(strategy, &positions, depth, 5),
-                expected,
-                "{strategy}: perft {depth} below {} late positions",
-                positions.len()
-            );
-        }
-    }
+    common::check_perft(
+        common::cpu_perft(&positions, 1..=3),
+        |strategy, depth| emulated_perft(strategy, &positions, depth, 5),
+        &format!(" below {} late positions", positions.len()),
+    );
 }

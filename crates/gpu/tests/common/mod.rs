@@ -102,6 +102,18 @@ impl Emulator {
             .unwrap_or_else(|e| panic!("kernel {name}: {e}"))
     }
 
+    /// Runs kernel `name` (of C signature `F`) as a launch of `threads` threads would:
+    /// `call` gets the kernel once per thread index.
+    ///
+    /// # Safety
+    ///
+    /// `F` is the kernel's C signature.
+    pub unsafe fn run<F>(&self, name: &str, threads: u64, mut call: impl FnMut(&F)) {
+        // SAFETY: the caller's promise.
+        let kernel = unsafe { self.kernel::<F>(name) };
+        self.launch(threads, || call(&kernel));
+    }
+
     /// Runs `call` once per thread index `0..threads`, as a launch would.
     pub fn launch(&self, threads: u64, mut call: impl FnMut()) {
         // SAFETY: `emulation_set_thread` takes the thread index.
@@ -250,38 +262,131 @@ pub fn sample_generators(n: u64) -> Vec<u64> {
         .collect()
 }
 
-/// Checks game `i`'s emulated observation and mask bytes (from the batch's `observations` and
-/// `masks`, one game after another) against the CPU's `obs` and `mask`; `what` names the game
-/// where they differ.
-pub fn check_views(
-    (observations, masks): (&[u8], &[u8]),
-    i: usize,
-    (obs, mask): (&[i8], &[bool]),
-    what: impl Fn() -> String,
-) {
-    let (o, m) = (obs.len(), mask.len());
-    let gpu_obs: Vec<i8> = observations[o * i..o * (i + 1)]
-        .iter()
-        .map(|&b| b as i8)
-        .collect();
-    assert_eq!(gpu_obs, obs, "{}: observation", what());
-    let gpu_mask: Vec<bool> = masks[m * i..m * (i + 1)]
-        .iter()
-        .map(|&b| {
-            assert!(b <= 1, "mask bytes are 0 or 1");
-            b == 1
-        })
-        .collect();
-    assert_eq!(gpu_mask, mask, "{}: mask", what());
+/// An emulated batch's views, the buffers the environment hands out: observations and masks
+/// (bytes, one game after another), rewards and terminations.
+pub struct Views {
+    pub observations: Vec<u8>,
+    pub masks: Vec<u8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<u8>,
 }
 
-/// Checks game `i`'s emulated reward and termination after a step against the CPU's.
-pub fn check_outcome(
-    (rewards, terminated): (&[f32], &[u8]),
-    i: usize,
-    (reward, done): (f32, bool),
-    what: impl Fn() -> String,
+impl Views {
+    /// The views of `n` games of `observation` and `mask` bytes each, filled with values the
+    /// kernels must overwrite (`0xaa` bytes, `reward` and `terminated`) where they write.
+    pub fn new(n: usize, (observation, mask): (usize, usize), reward: f32, terminated: u8) -> Self {
+        Views {
+            observations: vec![0xaa; n * observation],
+            masks: vec![0xaa; n * mask],
+            rewards: vec![reward; n],
+            terminated: vec![terminated; n],
+        }
+    }
+
+    /// Checks game `i`'s observation and mask bytes against the CPU's `obs` and `mask`;
+    /// `what` names the game where they differ.
+    pub fn check(&self, i: usize, (obs, mask): (&[i8], &[bool]), what: impl Fn() -> String) {
+        let (o, m) = (obs.len(), mask.len());
+        let gpu_obs: Vec<i8> = self.observations[o * i..o * (i + 1)]
+            .iter()
+            .map(|&b| b as i8)
+            .collect();
+        assert_eq!(gpu_obs, obs, "{}: observation", what());
+        let gpu_mask: Vec<bool> = self.masks[m * i..m * (i + 1)]
+            .iter()
+            .map(|&b| {
+                assert!(b <= 1, "mask bytes are 0 or 1");
+                b == 1
+            })
+            .collect();
+        assert_eq!(gpu_mask, mask, "{}: mask", what());
+    }
+
+    /// Checks game `i`'s reward and termination after a step against the CPU's.
+    pub fn check_outcome(&self, i: usize, (reward, done): (f32, bool), what: impl Fn() -> String) {
+        assert_eq!(self.rewards[i], reward, "{}: reward", what());
+        assert_eq!(self.terminated[i] == 1, done, "{}: terminated", what());
+    }
+}
+
+/// Checks every strategy's `perft(strategy, depth)` against `leaves` at each of `counts`'
+/// `(depth, leaves)`; `what` (after the depth) says of what where they differ.
+pub fn check_perft(
+    counts: impl IntoIterator<Item = (u32, u64)>,
+    perft: impl Fn(bitgames_gpu::Strategy, u32) -> u64,
+    what: &str,
 ) {
-    assert_eq!(rewards[i], reward, "{}: reward", what());
-    assert_eq!(terminated[i] == 1, done, "{}: terminated", what());
+    for (depth, leaves) in counts {
+        for strategy in bitgames_gpu::Strategy::ALL {
+            assert_eq!(
+                perft(strategy, depth),
+                leaves,
+                "{strategy}: perft {depth}{what}"
+            );
+        }
+    }
+}
+
+/// The CPU crate's perft, summed over `positions`, at each of `depths`: `(depth, leaves)`.
+pub fn cpu_perft<G: bitgames_search::Game>(
+    positions: &[G],
+    depths: std::ops::RangeInclusive<u32>,
+) -> Vec<(u32, u64)> {
+    depths
+        .map(|depth| {
+            let leaves = positions
+                .iter()
+                .map(|p| bitgames_search::perft(p, depth))
+                .sum();
+            (depth, leaves)
+        })
+        .collect()
+}
+
+/// Othello's perft kernel: `count`, players, opponents, `depth`, then its position counter
+/// and leaf total.
+type OthelloPerftKernel =
+    unsafe extern "C" fn(u64, *const u64, *const u64, u32, *mut u64, *mut u64);
+/// The Amazons' perft kernel: as Othello's with three board lists.
+type AmazonsPerftKernel =
+    unsafe extern "C" fn(u64, *const u64, *const u64, *const u64, u32, *mut u64, *mut u64);
+
+/// Emulated perft kernel `name` (Othello's with two board lists, the Amazons' with three):
+/// the leaves `depth` moves below each of `count` positions, summed, with `threads` threads
+/// taking positions from the counter. The games' kernels differ only in how many board
+/// lists a position has, as the crate's own launch (`common::run_perft`) says.
+pub fn emulated_perft(
+    emulator: &Emulator,
+    name: &str,
+    (count, boards): (usize, &[Vec<u64>]),
+    depth: u32,
+    threads: u64,
+) -> u64 {
+    let (mut next, mut total) = (0u64, 0u64);
+    let count = count as u64;
+    // SAFETY: each game's perft kernel has the signature of its number of board lists, and
+    // each list holds `count` positions' boards.
+    unsafe {
+        match boards {
+            [p, o] => emulator.run::<OthelloPerftKernel>(name, threads, |perft| {
+                perft(count, p.as_ptr(), o.as_ptr(), depth, &mut next, &mut total)
+            }),
+            [p, o, a] => emulator.run::<AmazonsPerftKernel>(name, threads, |perft| {
+                perft(
+                    count,
+                    p.as_ptr(),
+                    o.as_ptr(),
+                    a.as_ptr(),
+                    depth,
+                    &mut next,
+                    &mut total,
+                )
+            }),
+            _ => panic!(
+                "{} board lists: a perft kernel takes two or three",
+                boards.len()
+            ),
+        }
+    }
+    total
 }
