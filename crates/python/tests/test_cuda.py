@@ -118,15 +118,19 @@ def check_misshaped_actions_refused(env, action):
         env.step(env.reset()[1])
 
 
-def check_shared_with_torch(torch, obs, masks):
-    """`torch.from_dlpack` of the observations and masks: on the device, of the right dtype
-    and shape, the environment's own buffers and contents."""
+def reset_shared_with_torch(torch, env, cpu):
+    """Resets both environments and checks `torch.from_dlpack` of the device environment's
+    observations and masks: on the device, of the right dtype and shape, the environment's
+    own buffers and contents. Returns those observations and masks."""
+    obs, masks = env.reset()
+    cpu.reset()
     for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
         tensor = torch.from_dlpack(array)
         assert tensor.is_cuda and tensor.device.index == 0 and tensor.dtype == dtype
         assert tuple(tensor.shape) == array.shape and tensor.is_contiguous()
         assert tensor.data_ptr() == array.data_ptr, "shared, not copied"
         assert np.array_equal(tensor.cpu().numpy(), array.numpy())
+    return obs, masks
 
 
 # ---- Everywhere (NVRTC from the nvidia-cuda-nvrtc wheel, no GPU needed) ----------------
@@ -305,9 +309,7 @@ def test_dlpack_into_torch_without_copies():
     n = 256
     env = bitgames.cuda.Othello(n, seed=2)
     cpu = bitgames.vector.Othello(n, seed=2)
-    obs, masks = env.reset()
-    cpu.reset()
-    check_shared_with_torch(torch, obs, masks)
+    obs, masks = reset_shared_with_torch(torch, env, cpu)
 
     # Actions as a CUDA int64 tensor, read in place; the results seen through the same tensors.
     t_obs = torch.from_dlpack(obs)
@@ -497,9 +499,7 @@ def test_amazons_dlpack_into_torch_without_copies():
     n = 256
     env = bitgames.cuda.Amazons(n, seed=2)
     cpu = bitgames.vector.Amazons(n, seed=2)
-    obs, masks = env.reset()
-    cpu.reset()
-    check_shared_with_torch(torch, obs, masks)
+    obs, masks = reset_shared_with_torch(torch, env, cpu)
 
     # Actions as a CUDA int64 tensor, read in place, through game ends and restarts.
     t_obs, t_masks = torch.from_dlpack(obs), torch.from_dlpack(masks)
