@@ -118,10 +118,14 @@ def check_misshaped_actions_refused(env, action):
         env.step(env.reset()[1])
 
 
-def reset_shared_with_torch(torch, env, cpu):
-    """Resets both environments and checks `torch.from_dlpack` of the device environment's
-    observations and masks: on the device, of the right dtype and shape, the environment's
-    own buffers and contents. Returns those observations and masks."""
+def reset_shared_with_torch(torch, game, n):
+    """Opens `n` games of `game` ("Othello" or "Amazons") on the device and in
+    bitgames.vector with the same seed, resets both and checks `torch.from_dlpack` of the
+    device environment's observations and masks: on the device, of the right dtype and shape,
+    the environment's own buffers and contents. Returns both environments, then those
+    observations and masks."""
+    env = getattr(bitgames.cuda, game)(n, seed=2)
+    cpu = getattr(bitgames.vector, game)(n, seed=2)
     obs, masks = env.reset()
     cpu.reset()
     for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
@@ -130,7 +134,7 @@ def reset_shared_with_torch(torch, env, cpu):
         assert tuple(tensor.shape) == array.shape and tensor.is_contiguous()
         assert tensor.data_ptr() == array.data_ptr, "shared, not copied"
         assert np.array_equal(tensor.cpu().numpy(), array.numpy())
-    return obs, masks
+    return env, cpu, obs, masks
 
 
 # ---- Everywhere (NVRTC from the nvidia-cuda-nvrtc wheel, no GPU needed) ----------------
@@ -241,19 +245,24 @@ def test_properties_and_arrays():
     check_properties_and_arrays(env, 65, (3, 8, 8))
 
 
+# 4096 games x 250 steps (sub-action steps for the Amazons): over 10^6 steps. Othello
+# finishes and restarts hundreds of games; random Amazons games last 105 to 270 steps, so most
+# end (and restart) along the way. `restarts` is the fewest finished games each must show.
 @GPU
 @pytest.mark.parametrize("strategy", bitgames.cuda.STRATEGIES)
-def test_the_environment_equals_bitgames_vector_bit_for_bit(strategy):
-    # 4096 games x 250 steps: over 10^6 steps, hundreds of finished and restarted games.
+@pytest.mark.parametrize("game, restarts", [("Othello", 4096), ("Amazons", 2048)])
+def test_the_environment_equals_bitgames_vector_bit_for_bit(game, restarts, strategy):
     n = 4096
-    gpu = bitgames.cuda.Othello(n, seed=11, strategy=strategy)
-    cpu = bitgames.vector.Othello(n, seed=5)
-    assert steps_equal_to_vector(gpu, cpu, 250) > n, "games ended and restarted"
+    gpu = getattr(bitgames.cuda, game)(n, seed=11, strategy=strategy)
+    cpu = getattr(bitgames.vector, game)(n, seed=5)
+    assert steps_equal_to_vector(gpu, cpu, 250) > restarts, "games ended and restarted"
 
 
 @GPU
-def test_the_same_seed_gives_the_same_games():
-    assert same_games_twice(lambda: bitgames.cuda.Othello(64, seed=4), 80, lambda a: a.numpy())
+@pytest.mark.parametrize("game, steps", [("Othello", 80), ("Amazons", 120)])
+def test_the_same_seed_gives_the_same_games(game, steps):
+    env_class = getattr(bitgames.cuda, game)
+    assert same_games_twice(lambda: env_class(64, seed=4), steps, lambda a: a.numpy())
 
 
 @GPU
@@ -307,9 +316,7 @@ def test_dlpack_into_torch_without_copies():
     import torch
 
     n = 256
-    env = bitgames.cuda.Othello(n, seed=2)
-    cpu = bitgames.vector.Othello(n, seed=2)
-    obs, masks = reset_shared_with_torch(torch, env, cpu)
+    env, cpu, obs, masks = reset_shared_with_torch(torch, "Othello", n)
 
     # Actions as a CUDA int64 tensor, read in place; the results seen through the same tensors.
     t_obs = torch.from_dlpack(obs)
@@ -391,22 +398,6 @@ def test_amazons_properties_and_arrays():
     assert env.strategy == "table"
     check_properties_and_arrays(env, 100, (4, 10, 10))
     env.synchronize()
-
-
-@GPU
-@pytest.mark.parametrize("strategy", bitgames.cuda.STRATEGIES)
-def test_amazons_equals_bitgames_vector_bit_for_bit(strategy):
-    # 4096 games x 250 sub-action steps: over 10^6 steps. Random games last 105 to 270
-    # steps, so most games end (and restart) along the way.
-    n = 4096
-    gpu = bitgames.cuda.Amazons(n, seed=11, strategy=strategy)
-    cpu = bitgames.vector.Amazons(n, seed=5)
-    assert steps_equal_to_vector(gpu, cpu, 250) > n // 2, "games ended and restarted"
-
-
-@GPU
-def test_amazons_same_seed_gives_the_same_games():
-    assert same_games_twice(lambda: bitgames.cuda.Amazons(64, seed=4), 120, lambda a: a.numpy())
 
 
 @GPU
@@ -497,9 +488,7 @@ def test_amazons_dlpack_into_torch_without_copies():
     import torch
 
     n = 256
-    env = bitgames.cuda.Amazons(n, seed=2)
-    cpu = bitgames.vector.Amazons(n, seed=2)
-    obs, masks = reset_shared_with_torch(torch, env, cpu)
+    env, cpu, obs, masks = reset_shared_with_torch(torch, "Amazons", n)
 
     # Actions as a CUDA int64 tensor, read in place, through game ends and restarts.
     t_obs, t_masks = torch.from_dlpack(obs), torch.from_dlpack(masks)
