@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use bitgames::bitboard::{self, Bitboard, Geometry, Square};
 use bitgames::{AnyPosition, GameName, amazons, othello, santorini};
-use bitgames_fuzz::{moves_read_back, selector, text};
+use bitgames_fuzz::{accepted_move_plays, moves_read_back, selector, text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -53,18 +53,7 @@ fuzz_target!(|data: &[u8]| {
         standalone_move(game, line);
         match position.parse_move(line) {
             Ok(mv) => {
-                assert!(
-                    position.legal_moves().contains(&mv),
-                    "{line:?} parsed to {mv}, not a legal move of {position}"
-                );
-                let printed = mv.to_string();
-                let again = position.parse_move(&printed).unwrap_or_else(|err| {
-                    panic!("{mv} (from {line:?}) printed {printed:?}: {err}")
-                });
-                assert_eq!(again, mv, "{line:?} -> {printed:?}");
-                let next = position.play(mv).unwrap_or_else(|err| {
-                    panic!("{mv} parsed in {position} but does not play: {err}")
-                });
+                let next = accepted_move_plays!(position, line, mv);
                 assert_eq!(position.play_text(line).ok(), Some(next), "{line:?}");
                 position = next;
                 check_position(&position);

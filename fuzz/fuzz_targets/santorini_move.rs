@@ -17,7 +17,7 @@
 
 use bitgames::santorini::{Error, God, Move, Position};
 use bitgames::search::Game;
-use bitgames_fuzz::{Choices, moves_read_back, selector, text};
+use bitgames_fuzz::{Choices, accepted_move_plays, moves_read_back, selector, text};
 use libfuzzer_sys::fuzz_target;
 
 /// The longest error message a move may give, whatever its length: a text of at most
@@ -68,18 +68,7 @@ fuzz_target!(|data: &[u8]| {
         standalone(line);
         match position.parse_move(line) {
             Ok(mv) => {
-                assert!(
-                    position.legal_moves().contains(&mv),
-                    "{line:?} parsed to {mv}, not a legal move of {position}"
-                );
-                let printed = mv.to_string();
-                let again = position.parse_move(&printed).unwrap_or_else(|err| {
-                    panic!("{mv} (from {line:?}) printed {printed:?}: {err}")
-                });
-                assert_eq!(again, mv, "{line:?} -> {printed:?} in {position}");
-                position = position.play(mv).unwrap_or_else(|err| {
-                    panic!("{mv} (from {line:?}) is listed but does not play: {err}")
-                });
+                position = accepted_move_plays!(position, line, mv);
                 check_position(&position);
             }
             Err(err) => {

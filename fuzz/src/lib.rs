@@ -1,4 +1,5 @@
-//! What the fuzz targets share: turning the fuzzer's bytes into text and choices.
+//! What the fuzz targets share: turning the fuzzer's bytes into text and choices, and the
+//! checks of moves that every target reaching positions makes.
 
 use std::borrow::Cow;
 use std::fmt::{Debug, Display};
@@ -61,4 +62,29 @@ where
         });
         assert_eq!(again, mv, "{name:?} in {printed:?}");
     }
+}
+
+/// Asserts what a move that a position's parser accepted must satisfy, and evaluates to the
+/// position after it: `$mv` (read from the input `$line`) is one of `$position`'s legal
+/// moves, its text reads back through the position's `parse_move` as the same move, and its
+/// `play` plays it. A macro rather than a function because the registry's `AnyPosition` and
+/// Santorini's `Position` share these inherent methods but no trait that has them all; both
+/// targets that play moves from the input check each accepted one this way.
+#[macro_export]
+macro_rules! accepted_move_plays {
+    ($position:expr, $line:expr, $mv:expr) => {{
+        let (position, line, mv) = (&$position, $line, $mv);
+        assert!(
+            position.legal_moves().contains(&mv),
+            "{line:?} parsed to {mv}, not a legal move of {position}"
+        );
+        let printed = mv.to_string();
+        let again = position
+            .parse_move(&printed)
+            .unwrap_or_else(|err| panic!("{mv} (from {line:?}) printed {printed:?}: {err}"));
+        assert_eq!(again, mv, "{line:?} -> {printed:?} in {position}");
+        position.play(mv).unwrap_or_else(|err| {
+            panic!("{mv} (from {line:?}) parsed in {position} but does not play: {err}")
+        })
+    }};
 }
