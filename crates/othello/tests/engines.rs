@@ -192,3 +192,20 @@ fn one_legal_move_at_a_clock_is_played_at_once() {
     let analysed = AlphaBeta::<Position>::new(16).search(&forced, Limits::depth(4));
     assert_eq!(analysed.depth, 4, "{forced}");
 }
+
+/// The engines' MCTS scores its leaves with the learned evaluation's chance of winning, not
+/// with a random game: after one iteration the root's value is exactly one minus the chance
+/// of the side to move in the child it expanded (a random playout scores 0, ½ or 1).
+#[test]
+fn mcts_leaves_are_scored_by_the_evaluation() {
+    use bitgames_search::Evaluate;
+
+    let root = Position::start();
+    let result = Mcts::new(root, 3)
+        .with_evaluated_leaves()
+        .search(None, Some(1));
+    let child = root.play_unchecked(result.best_move.expect("a move"));
+    let chance = child.win_chance().expect("Othello judges its leaves");
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+    assert_eq!(result.value, 1.0 - chance);
+}

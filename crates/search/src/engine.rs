@@ -168,7 +168,7 @@ impl<G: Evaluate> Engine<G> {
             }
             Engine::Mcts(tree, seed) => {
                 if tree.as_ref().is_none_or(|t| t.root() != position) {
-                    *tree = Some(Mcts::new(*position, *seed));
+                    *tree = Some(Mcts::new(*position, *seed).with_evaluated_leaves());
                 }
                 let tree = tree.as_mut()?;
                 let result = tree.search(Some(time), None);

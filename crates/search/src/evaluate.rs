@@ -44,6 +44,14 @@ pub trait Evaluate: Game {
         let _ = depth;
         None
     }
+
+    /// The chance, in [0, 1], that the side to move wins from this position (a position
+    /// that is not over), judged by the static evaluation: what MCTS's leaves score instead
+    /// of a random playout ([`crate::Mcts::with_evaluated_leaves`]), or `None` (the default)
+    /// to play out. Worth it for a game whose evaluation knows more than random play does.
+    fn win_chance(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// One Multi-ProbCut test: see [`Evaluate::probcut`].

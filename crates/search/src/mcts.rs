@@ -1,4 +1,6 @@
 //! Monte Carlo tree search (UCT) with random playouts, seeded; the tree is kept between moves.
+//! A game whose evaluation knows more than random play scores the leaves with it instead
+//! ([`Mcts::with_evaluated_leaves`], [`Evaluate::win_chance`]).
 //!
 //! # Memory
 //!
@@ -20,7 +22,7 @@ use web_time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::{Game, Outcome, Player, random_playout};
+use crate::{Evaluate, Game, Outcome, Player, random_playout};
 
 /// UCT's exploration constant (√2, the textbook value for rewards in [0, 1]).
 pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -66,6 +68,9 @@ pub struct Mcts<G: Game> {
     budget: usize,
     /// The bytes the nodes' own lists take (untried moves and children), summed.
     heap_bytes: usize,
+    /// Scores a leaf that is not over for its side to move, in place of a random playout
+    /// (`None`, or an answer of `None`: play out).
+    leaf_value: Option<fn(&G) -> Option<f64>>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -84,6 +89,7 @@ impl<G: Game> Mcts<G> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             budget: bytes,
             heap_bytes: 0,
+            leaf_value: None,
         };
         tree.heap_bytes = Self::heap_bytes_of(&tree.nodes[0]);
         tree
@@ -270,20 +276,30 @@ impl<G: Game> Mcts<G> {
         self.playout_and_backup(&path, current);
     }
 
-    /// A random playout from `current`, its outcome added to every node of `path`.
+    /// The value of `current` (the leaf's evaluation, or a random playout's outcome),
+    /// added to every node of `path`.
     fn playout_and_backup(&mut self, path: &[usize], current: usize) {
-        let outcome = random_playout(
-            &self.nodes[current].position,
-            &mut self.rng,
-            MAX_PLAYOUT_PLIES,
-        )
-        .outcome;
+        let leaf = &self.nodes[current].position;
+        // The chance that the first player wins.
+        let first_wins = match self
+            .leaf_value
+            .and_then(|value| (!leaf.outcome().is_over()).then(|| value(leaf)).flatten())
+        {
+            Some(to_move) if leaf.side_to_move() == Player::First => to_move,
+            Some(to_move) => 1.0 - to_move,
+            None => reward(
+                random_playout(leaf, &mut self.rng, MAX_PLAYOUT_PLIES).outcome,
+                Player::First,
+            ),
+        };
         for &node in path {
             let node = &mut self.nodes[node];
             node.visits = node.visits.saturating_add(1);
             // The player who moved into this node is the one not to move in it.
-            let mover = node.position.side_to_move().other();
-            node.reward += reward(outcome, mover);
+            node.reward += match node.position.side_to_move().other() {
+                Player::First => first_wins,
+                Player::Second => 1.0 - first_wins,
+            };
         }
     }
 
@@ -291,6 +307,16 @@ impl<G: Game> Mcts<G> {
         let node = &self.nodes[child];
         let visits = f64::from(node.visits.max(1));
         node.reward / visits + EXPLORATION * (parent_visits.ln() / visits).sqrt()
+    }
+}
+
+impl<G: Evaluate> Mcts<G> {
+    /// Scores the leaves with the game's [`Evaluate::win_chance`] instead of random playouts,
+    /// where the game has one (the engines' MCTS does this). Othello's learned evaluation
+    /// judges a position better than one random game from it does.
+    pub fn with_evaluated_leaves(mut self) -> Self {
+        self.leaf_value = Some(|position: &G| position.win_chance());
+        self
     }
 }
 

@@ -270,6 +270,21 @@ fn alphabeta_respects_node_limits_and_still_moves() {
     assert!(result.nodes < 2_000, "{}", result.nodes);
 }
 
+/// A game without [`Evaluate::win_chance`] keeps random playouts when asked for evaluated
+/// leaves: the same seed gives the same search.
+#[test]
+fn evaluated_leaves_fall_back_to_playouts() {
+    let board = Board::start();
+    let plain = Mcts::new(board, 4).search(None, Some(300));
+    let evaluated = Mcts::new(board, 4)
+        .with_evaluated_leaves()
+        .search(None, Some(300));
+    assert_eq!(
+        (plain.best_move, plain.value),
+        (evaluated.best_move, evaluated.value)
+    );
+}
+
 #[test]
 fn mcts_finds_the_winning_move_and_reuses_its_tree() {
     // x to move wins at 2 (x x -).
