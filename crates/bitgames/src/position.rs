@@ -268,13 +268,7 @@ impl AnyPosition {
 
     /// Reads a move in the game's notation and checks that it is legal here.
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, Error> {
-        let outcome = self.outcome();
-        if outcome.is_over() {
-            return Err(Error::GameOver {
-                game: self.game(),
-                outcome: outcome.name(),
-            });
-        }
+        self.check_not_over()?;
         let illegal = |source: GameError| Error::IllegalMove {
             game: self.game(),
             text: text.to_owned(),
@@ -302,9 +296,44 @@ impl AnyPosition {
                 mv: mv.game(),
             });
         }
-        // The game's own parser checks legality and says why a move is refused.
-        let mv = self.parse_move(&mv.to_string())?;
-        Ok(self.play_unchecked(mv))
+        self.check_not_over()?;
+        // The game's own checked play says why a move is refused.
+        let illegal = |source: GameError| Error::IllegalMove {
+            game: self.game(),
+            text: mv.to_string(),
+            source,
+        };
+        match (self, mv) {
+            (AnyPosition::Santorini(p), AnyMove::Santorini(mv)) => p
+                .play(mv)
+                .map(AnyPosition::Santorini)
+                .map_err(|e| illegal(e.into())),
+            (AnyPosition::Othello(p), AnyMove::Othello(mv)) => p
+                .play(mv)
+                .map(AnyPosition::Othello)
+                .map_err(|e| illegal(e.into())),
+            (AnyPosition::Amazons(p), AnyMove::Amazons(mv)) => p
+                .play(mv)
+                .map(AnyPosition::Amazons)
+                .map_err(|e| illegal(e.into())),
+            // Refused above.
+            _ => Err(Error::WrongGame {
+                position: self.game(),
+                mv: mv.game(),
+            }),
+        }
+    }
+
+    /// [`Error::GameOver`] when the game is over: no move is legal then.
+    fn check_not_over(&self) -> Result<(), Error> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(Error::GameOver {
+                game: self.game(),
+                outcome: outcome.name(),
+            });
+        }
+        Ok(())
     }
 
     /// Reads a move in the game's notation, checks it, and plays it.

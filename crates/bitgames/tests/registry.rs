@@ -129,6 +129,17 @@ fn bad_input_is_a_typed_error_naming_the_choices() {
     let err = othello.play_text("z9").unwrap_err();
     assert!(matches!(err, Error::IllegalMove { .. }), "{err:?}");
 
+    // A move of this game that is illegal here, given by value: the game's checked play
+    // refuses it and says which move.
+    let reply = othello.play_text("d3").unwrap().legal_moves()[0];
+    assert!(!othello.legal_moves().contains(&reply), "{reply}");
+    match othello.play(reply).unwrap_err() {
+        Error::IllegalMove { game, text, .. } => {
+            assert_eq!((game, text), (GameName::Othello, reply.to_string()));
+        }
+        other => panic!("{other:?}"),
+    }
+
     let amazons = AnyPosition::start(GameName::Amazons).unwrap();
     let amazons_move = amazons.legal_moves()[0];
     assert_eq!(
