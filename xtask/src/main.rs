@@ -10,6 +10,7 @@
 //! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
 //! `cargo xtask book-docs [--check]` checks the docs' links and builds the mdBook under
 //! `docs/` into `target/book/` (`book_docs.rs`).
+//! `cargo xtask wasm-test` runs the game crates' wasm32 tests under Node (`wasm_test.rs`).
 
 #![forbid(unsafe_code)]
 
@@ -27,6 +28,7 @@ mod regenerate;
 mod splitmix;
 mod test;
 mod train_eval;
+mod wasm_test;
 mod wheel;
 mod zobrist;
 
@@ -106,6 +108,10 @@ enum Command {
         #[arg(long)]
         python_only: bool,
     },
+    /// Run the engines' and the solver's wasm32 tests (`tests/wasm.rs` of bitgames-othello
+    /// and bitgames-towerdefence) under Node.js, installing wasm-bindgen-cli at Cargo.lock's
+    /// wasm-bindgen version into target/tools/ first when it is missing.
+    WasmTest,
 }
 
 fn main() -> ExitCode {
@@ -120,6 +126,7 @@ fn main() -> ExitCode {
         Command::BookDocs { check } => book_docs::run(check),
         Command::Test { python_only: false } => test::run_all(),
         Command::Test { python_only: true } => test::python_tests(&book::workspace_root()),
+        Command::WasmTest => wasm_test::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
