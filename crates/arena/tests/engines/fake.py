@@ -1,5 +1,6 @@
 """What the scripted fakes share (see README.md): the command line (MODE PIDFILE), the pid
-file, sending a line, and the two ways of failing that do not depend on the protocol."""
+file, reading commands, sending a line, and the two ways of failing that do not depend on
+the protocol."""
 import os
 import sys
 import time
@@ -12,6 +13,14 @@ def start():
     with open(pid_file, "w") as f:
         f.write(str(os.getpid()))
     return mode
+
+
+def commands():
+    """Yields each line of standard input that is not blank, with its words."""
+    for line in sys.stdin:
+        words = line.split()
+        if words:
+            yield line, words
 
 
 def send(text):

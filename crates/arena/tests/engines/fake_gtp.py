@@ -1,5 +1,4 @@
 """A scripted Othello engine over GTP (see README.md): fake_gtp.py MODE PIDFILE."""
-import sys
 
 import fake
 import othello
@@ -12,10 +11,7 @@ def reply(text=""):
     fake.send("= " + text + "\n")
 
 
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
+for _, words in fake.commands():
     command, args = words[0], words[1:]
     if command == "clear_board":
         board = othello.new_board()

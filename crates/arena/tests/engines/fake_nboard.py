@@ -1,18 +1,14 @@
 """A scripted Othello engine over NBoard (see README.md): fake_nboard.py MODE PIDFILE."""
 import re
-import sys
 
 import othello
-from fake import reply, send, start
+from fake import commands, reply, send, start
 
 mode = start()
 board, to_move = othello.new_board(), "b"
 
 
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
+for line, words in commands():
     if words[0] == "ping":
         send("pong " + words[1])
     elif words[:2] == ["set", "game"]:

@@ -1,18 +1,14 @@
 """A scripted Amazons engine over the UCI-style protocol (see README.md):
 fake_uci.py MODE PIDFILE."""
-import sys
 
 import amazons
-from fake import reply, send, start
+from fake import commands, reply, send, start
 
 mode = start()
 board, to_move = amazons.new_board(), "w"
 
 
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
+for _, words in commands():
     if words[0] == "uci":
         send("id name fake")
         send("uciok")
