@@ -40,28 +40,6 @@ pub(super) fn line_outflanks(player_line: u64, opponent_line: u64, k: usize) -> 
     OTHELLO_OUTFLANK[k][((opponent_line >> 1) & 63) as usize] & player_line as u8 != 0
 }
 
-/// The table strategies' legal moves: each candidate (an empty square next to an opponent
-/// disc) where `outflanks(s)` finds an outflank on one of the lines through bit `s`. The
-/// strategies differ only in how they gather a line, so the walk over candidates is written
-/// once; inlined, each strategy gets the loop it wrote out before.
-#[inline(always)]
-pub(super) fn candidates_that_outflank(
-    player: u64,
-    opponent: u64,
-    mut outflanks: impl FnMut(u32) -> bool,
-) -> Bitboard {
-    let mut candidates = !(player | opponent);
-    let mut moves = 0;
-    while candidates != 0 {
-        let s = candidates.trailing_zeros();
-        candidates &= candidates - 1;
-        if OTHELLO_NEIGHBOURS[s as usize] & opponent != 0 && outflanks(s) {
-            moves |= 1 << s;
-        }
-    }
-    Bitboard::from_bits_truncate(moves)
-}
-
 const A_FILE: u64 = 0x0101_0101_0101_0101;
 const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
 const BYTE_SPREAD: u64 = 0x0101_0101_0101_0101;
@@ -97,14 +75,24 @@ impl Kernels for Table {
     /// lines has an outflank.
     fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
         let (player, opponent) = (player.bits(), opponent.bits());
-        candidates_that_outflank(player, opponent, |s| {
+        let mut candidates = !(player | opponent);
+        let mut moves = 0;
+        while candidates != 0 {
+            let s = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            if OTHELLO_NEIGHBOURS[s as usize] & opponent == 0 {
+                continue;
+            }
             let (row, col) = (s / 8, s % 8);
             let lines = &OTHELLO_LINES[s as usize];
             let p = portable_lines(player, row, col, lines);
             let o = portable_lines(opponent, row, col, lines);
             let k = [col, row, col, col].map(|k| k as usize);
-            (0..4).any(|l| line_outflanks(p[l], o[l], k[l]))
-        })
+            if (0..4).any(|l| line_outflanks(p[l], o[l], k[l])) {
+                moves |= 1 << s;
+            }
+        }
+        Bitboard::from_bits_truncate(moves)
     }
 
     #[inline(always)]
