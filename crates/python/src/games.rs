@@ -6,16 +6,17 @@ use bitgames::setup::{self, Setup};
 use bitgames::{AnyPosition, AnyStrategy, GameName, othello, santorini};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 use crate::value_error;
 
 macro_rules! position_class {
-    ($class:ident, $name:literal, $game:ident) => {
+    ($class:ident, $name:literal, $game:ident, extra { $($extra:tt)* }) => {
         position_class!(
             $class,
             $name,
             $game,
+            extra { $($extra)* },
             #[pyo3(signature = (text = None))]
             fn new(text: Option<&str>) -> PyResult<Self> {
                 let position =
@@ -24,7 +25,7 @@ macro_rules! position_class {
             }
         );
     };
-    ($class:ident, $name:literal, $game:ident, $(#[$new_attr:meta])* fn new($($arg:ident: $ty:ty),*) -> PyResult<Self> $new:block) => {
+    ($class:ident, $name:literal, $game:ident, extra { $($extra:tt)* }, $(#[$new_attr:meta])* fn new($($arg:ident: $ty:ty),*) -> PyResult<Self> $new:block) => {
         /// A position (immutable: `play` returns a new one). `Cls()` is the start position,
         /// `Cls(text)` parses the command line's notation and `str()` gives it back.
         #[pyclass(name = $name, module = "bitgames", frozen)]
@@ -110,6 +111,43 @@ macro_rules! position_class {
             fn perft(&self, py: Python<'_>, depth: u32, strategy: Option<&str>) -> PyResult<u64> {
                 perft(py, &self.position, depth, strategy)
             }
+
+            /// The best move by one of the engines, as a dict; Ctrl-C stops it
+            /// (`KeyboardInterrupt`), and a finished game raises `ValueError`.
+            ///
+            /// `engine="alphabeta"` (what `bitgames search` runs: iterative deepening with a
+            /// transposition table) stops at the first of `depth` (1 to 64; 6 when no budget
+            /// is given), `nodes` (about that many, at least 1) or `time_ms` (1 to 3,600,000;
+            /// with `nodes` or `time_ms` and no `depth`, as deep as they allow). It returns
+            /// `{"engine", "move", "score", "depth", "nodes", "pv", "seconds"}`: `move` as
+            /// `legal_moves()` writes it, `pv` the principal variation (a list of moves),
+            /// `depth` the deepest completed iteration, and `score` for the side to move in
+            /// the game's evaluation unit (Othello: hundredths of a disc; Amazons: hundredths
+            /// of a square; Santorini: points), or `±(1_000_000 - plies)` for a forced win or
+            /// loss that many plies ahead. Limited by `depth` alone it is deterministic.
+            ///
+            /// `engine="mcts"` (the engines' Monte Carlo tree search, leaves scored by the
+            /// game's evaluation where it has one) runs `nodes` iterations (10,000 when no
+            /// budget is given) or for `time_ms`, from `seed`, and returns `{"engine", "move",
+            /// "iterations", "value", "seconds"}`, `value` the side to move's chance of
+            /// winning (0 to 1) after `move`. `depth` is refused. With `nodes` alone it is
+            /// deterministic.
+            ///
+            /// Budgets out of range and unknown engines raise `ValueError`.
+            #[pyo3(signature = (time_ms = None, depth = None, nodes = None, engine = "alphabeta", seed = 1))]
+            fn search<'py>(
+                &self,
+                py: Python<'py>,
+                time_ms: Option<i64>,
+                depth: Option<i64>,
+                nodes: Option<i64>,
+                engine: &str,
+                seed: u64,
+            ) -> PyResult<Bound<'py, PyDict>> {
+                crate::engines::search(py, &self.position, time_ms, depth, nodes, engine, seed)
+            }
+
+            $($extra)*
         }
     };
 }
@@ -215,11 +253,36 @@ fn bitboards(position: &AnyPosition) -> Vec<(&'static str, u128)> {
     }
 }
 
-position_class!(Othello, "Othello", Othello);
+position_class!(
+    Othello,
+    "Othello",
+    Othello,
+    extra {
+        /// The exact result of perfect play by both sides (the endgame solver of `bitgames
+        /// solve`): `{"move", "score", "nodes", "seconds"}`, `score` the final disc margin
+        /// for the side to move (empty squares going to the winner) and `move` a best move
+        /// (`"pass"` when the side to move must pass).
+        ///
+        /// A solve with no limit is refused (`ValueError`) on more than 24 empty squares,
+        /// which could take hours: give `time_ms` (1 to 3,600,000) or `nodes` (at least 1).
+        /// A limit that runs out raises `TimeoutError`; Ctrl-C stops the solve within
+        /// seconds (`KeyboardInterrupt`); a finished game raises `ValueError`.
+        #[pyo3(signature = (time_ms = None, nodes = None))]
+        fn solve<'py>(
+            &self,
+            py: Python<'py>,
+            time_ms: Option<i64>,
+            nodes: Option<i64>,
+        ) -> PyResult<Bound<'py, PyDict>> {
+            crate::engines::solve(py, &self.position, time_ms, nodes)
+        }
+    }
+);
 position_class!(
     Santorini,
     "Santorini",
     Santorini,
+    extra {},
     /// `gods=("apollo", "minotaur")` sets each player's god, player 1's first, on the
     /// start or on `text`: written into the text in place of the gods it names, its markers
     /// kept (`athena[^]`, `#`), exactly as if the text had named them.
@@ -237,7 +300,7 @@ position_class!(
 pub(crate) fn parse_gods((first, second): &(String, String)) -> PyResult<[santorini::God; 2]> {
     setup::parse_god_pair([first, second]).map_err(value_error)
 }
-position_class!(Amazons, "Amazons", Amazons);
+position_class!(Amazons, "Amazons", Amazons, extra {});
 /// Every registered kernel operation of `game` run by every strategy on `position` (a
 /// random one from `seed` when `None`), as the web app's Kernels page shows it: a JSON list
 /// of `{"operation", "question", "layers", "count", "timings": [{"strategy",

@@ -4,7 +4,7 @@
 //! work's stop flag, waits for it to wind down, and is raised.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
@@ -19,12 +19,21 @@ pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
+    interruptible_shared(py, |stop| work(&stop))
+}
+
+/// As [`interruptible`], with the stop flag shared: for work that hands it on to code that
+/// cannot borrow it (the engines' searches keep it in a thread-local).
+pub(crate) fn interruptible_shared<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
     let done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
-        let (stop, done) = (&stop, &done);
+        let (flag, done) = (Arc::clone(&stop), &done);
         let worker = scope.spawn(move || {
-            let output = work(stop);
+            let output = work(flag);
             *done
                 .0
                 .lock()

@@ -22,6 +22,7 @@
 // The one module with `unsafe`: DLPack's C structures and capsules, and device pointers.
 #[allow(unsafe_code)]
 mod cuda;
+mod engines;
 mod env;
 mod games;
 mod interrupt;
