@@ -4,13 +4,13 @@ mod common;
 
 use std::process::Command;
 
-use common::{bitgames, fails_saying, stdout};
+use common::{bitgames, fails_saying, succeeds};
 
 const ROOT: &str = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
 
 #[test]
 fn compare_json_has_every_strategy_and_form() {
-    let out = stdout(&bitgames(&[
+    let out = succeeds(&[
         "compare",
         "santorini",
         "--instances",
@@ -18,7 +18,7 @@ fn compare_json_has_every_strategy_and_form() {
         "--seed",
         "4",
         "--json",
-    ]));
+    ]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["game"], "santorini");
     assert_eq!(report["instances"], 300);
@@ -56,21 +56,14 @@ fn compare_json_has_every_strategy_and_form() {
 
 #[test]
 fn compare_table_names_the_target() {
-    let out = stdout(&bitgames(&["compare", "--instances", "100"]));
+    let out = succeeds(&["compare", "--instances", "100"]);
     assert!(out.starts_with("santorini: 100 instances, seed 1, all strategies agree; target "));
     assert!(out.contains("table-core"));
 }
 
 #[test]
 fn perft_json_and_divide() {
-    let out = stdout(&bitgames(&[
-        "perft",
-        "santorini",
-        "3",
-        "--position",
-        ROOT,
-        "--json",
-    ]));
+    let out = succeeds(&["perft", "santorini", "3", "--position", ROOT, "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["nodes"], 350_208);
     assert_eq!(report["depth"], 3);
@@ -78,7 +71,7 @@ fn perft_json_and_divide() {
         assert!(report.get(key).is_some(), "{key}");
     }
 
-    let out = stdout(&bitgames(&[
+    let out = succeeds(&[
         "perft",
         "santorini",
         "2",
@@ -87,7 +80,7 @@ fn perft_json_and_divide() {
         "--divide",
         "--strategy",
         "shift",
-    ]));
+    ]);
     let counts: Vec<u64> = out
         .lines()
         .take_while(|l| !l.is_empty())
@@ -100,29 +93,24 @@ fn perft_json_and_divide() {
 
 #[test]
 fn moves_are_sorted_and_apply_prints_a_pasteable_position() {
-    let out = stdout(&bitgames(&["moves", "santorini", "--position", ROOT]));
+    let out = succeeds(&["moves", "santorini", "--position", ROOT]);
     let moves: Vec<&str> = out.lines().collect();
     assert_eq!(moves.len(), 68);
     assert!(moves.is_sorted());
 
-    let next = stdout(&bitgames(&[
+    let next = succeeds(&[
         "apply",
         "santorini",
         "--position",
         ROOT,
         "b3>b4^b3",
         "C4>C5^D5",
-    ]));
+    ]);
     assert_eq!(
         next.trim(),
         "0001000000010000000000000/1/mortal:B4,D3/mortal:C5,C2"
     );
-    let again = stdout(&bitgames(&[
-        "moves",
-        "santorini",
-        "--position",
-        next.trim(),
-    ]));
+    let again = succeeds(&["moves", "santorini", "--position", next.trim()]);
     assert!(!again.is_empty());
 }
 
@@ -150,30 +138,18 @@ const OTHELLO_START: &str = "---------------------------OX------XO--------------
 
 #[test]
 fn othello_perft_moves_apply_and_compare() {
-    let out = stdout(&bitgames(&["perft", "othello", "6", "--json"]));
+    let out = succeeds(&["perft", "othello", "6", "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["nodes"], 8_200);
     assert_eq!(report["game"], "othello");
 
-    let out = stdout(&bitgames(&[
-        "perft",
-        "othello",
-        "3",
-        "--divide",
-        "--strategy",
-        "naive",
-    ]));
+    let out = succeeds(&["perft", "othello", "3", "--divide", "--strategy", "naive"]);
     assert!(out.starts_with("c4 14\nd3 14\ne6 14\nf5 14\n"), "{out}");
 
-    let out = stdout(&bitgames(&[
-        "moves",
-        "othello",
-        "--position",
-        OTHELLO_START,
-    ]));
+    let out = succeeds(&["moves", "othello", "--position", OTHELLO_START]);
     assert_eq!(out, "c4\nd3\ne6\nf5\n");
 
-    let out = stdout(&bitgames(&["apply", "othello", "d3", "C3"]));
+    let out = succeeds(&["apply", "othello", "d3", "C3"]);
     assert_eq!(
         out.trim(),
         "------------------OX-------OX------XO--------------------------- X"
@@ -188,13 +164,7 @@ fn othello_perft_moves_apply_and_compare() {
         &["expected 64 squares, found 2"],
     );
 
-    let out = stdout(&bitgames(&[
-        "compare",
-        "othello",
-        "--instances",
-        "200",
-        "--json",
-    ]));
+    let out = succeeds(&["compare", "othello", "--instances", "200", "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let strategies: Vec<&str> = report["results"]
         .as_array()
@@ -209,14 +179,14 @@ fn othello_perft_moves_apply_and_compare() {
 
 #[test]
 fn amazons_perft_moves_apply_and_compare() {
-    let out = stdout(&bitgames(&["perft", "amazons", "1", "--json"]));
+    let out = succeeds(&["perft", "amazons", "1", "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["nodes"], 2_176);
 
-    let out = stdout(&bitgames(&["moves", "amazons"]));
+    let out = succeeds(&["moves", "amazons"]);
     assert_eq!(out.lines().count(), 2_176);
 
-    let out = stdout(&bitgames(&["apply", "amazons", "d1-d7/d2", "a7-b8/b9"]));
+    let out = succeeds(&["apply", "amazons", "d1-d7/d2", "a7-b8/b9"]);
     assert_eq!(out.trim(), "3q2q3/1*8/1q8/3Q5q/10/10/Q8Q/10/3*6/6Q3 w");
 
     fails_saying(
@@ -224,13 +194,7 @@ fn amazons_perft_moves_apply_and_compare() {
         &["move 2 (d7-d6/d5)", "no black queen on d7"],
     );
 
-    let out = stdout(&bitgames(&[
-        "compare",
-        "amazons",
-        "--instances",
-        "100",
-        "--json",
-    ]));
+    let out = succeeds(&["compare", "amazons", "--instances", "100", "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let rows = report["results"].as_array().unwrap();
     assert_eq!(rows.len(), 15, "3 operations x 5 strategies");
@@ -242,7 +206,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     std::fs::create_dir_all(&dir).unwrap();
     let state = dir.join("state.json");
     std::fs::write(&state, bitgames::towerdefence::State::start().to_json()).unwrap();
-    let out = stdout(&bitgames(&[
+    let out = succeeds(&[
         "towerdefence",
         "bot",
         "--state",
@@ -251,7 +215,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
         "50",
         "--threads",
         "1",
-    ]));
+    ]);
     let mut lines = out.lines();
     let command = lines.next().unwrap();
     assert!(
@@ -260,7 +224,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
     );
     assert!(lines.next().unwrap().contains("playouts"), "{out}");
 
-    let out = stdout(&bitgames(&[
+    let out = succeeds(&[
         "play",
         "towerdefence",
         "--black",
@@ -269,16 +233,10 @@ fn towerdefence_bot_play_compare_and_bad_input() {
         "2",
         "--time-ms",
         "2",
-    ]));
+    ]);
     assert!(out.contains("2 games") && out.contains("wins"), "{out}");
 
-    let out = stdout(&bitgames(&[
-        "compare",
-        "towerdefence",
-        "--instances",
-        "100",
-        "--json",
-    ]));
+    let out = succeeds(&["compare", "towerdefence", "--instances", "100", "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["results"].as_array().unwrap().len(), 4);
 
@@ -299,13 +257,7 @@ fn towerdefence_bot_play_compare_and_bad_input() {
 fn solve_othello_position_and_bad_input() {
     // FFO #40 (20 empties), published best: a2, +38 (the FForum problem set).
     let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
-    let out = stdout(&bitgames(&[
-        "solve",
-        "othello",
-        "--position",
-        ffo40,
-        "--json",
-    ]));
+    let out = succeeds(&["solve", "othello", "--position", ffo40, "--json"]);
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["best_move"], "a2");
     assert_eq!(report["score"], 38);
@@ -358,15 +310,14 @@ fn perft_through_a_transposition_merged_split() {
             "--json",
         ],
     ] {
-        let report: serde_json::Value =
-            serde_json::from_str(stdout(&bitgames(args)).trim()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(succeeds(args).trim()).unwrap();
         assert_eq!(report["nodes"], 55_092, "{args:?}");
         assert_eq!(report["split_depth"], 4);
         assert!(report["units"].as_u64().unwrap() > 0);
     }
     // The divide through a split is the plain divide.
-    let plain = stdout(&bitgames(&["perft", "othello", "6", "--divide"]));
-    let split = stdout(&bitgames(&[
+    let plain = succeeds(&["perft", "othello", "6", "--divide"]);
+    let split = succeeds(&[
         "perft",
         "othello",
         "6",
@@ -374,7 +325,7 @@ fn perft_through_a_transposition_merged_split() {
         "--split-depth",
         "3",
         "--symmetry",
-    ]));
+    ]);
     let moves = |out: &str| {
         out.lines()
             .take_while(|l| !l.is_empty())
@@ -398,13 +349,7 @@ fn compare_svg_writes_the_chart_of_every_game() {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("compare-{}.svg", std::process::id()));
     let path_text = path.to_str().expect("UTF-8 temp path");
-    stdout(&bitgames(&[
-        "compare",
-        "--instances",
-        "50",
-        "--svg",
-        path_text,
-    ]));
+    succeeds(&["compare", "--instances", "50", "--svg", path_text]);
     let svg = std::fs::read_to_string(&path).expect("the SVG was written");
     std::fs::remove_file(&path).ok();
     assert!(
@@ -484,7 +429,7 @@ fn serve_listens_on_loopback_and_answers_the_api() {
 fn gods_apply_to_perft_moves_apply_and_match() {
     // santorini-ai's count from the start squares, Apollo against Minotaur (see
     // crates/santorini/tests/data/santorini-gods.perft).
-    let out = stdout(&bitgames(&[
+    let perft = succeeds(&[
         "perft",
         "santorini",
         "2",
@@ -493,18 +438,18 @@ fn gods_apply_to_perft_moves_apply_and_match() {
         "--gods",
         "apollo,minotaur",
         "--json",
-    ]));
-    assert!(out.contains("\"nodes\":8068"), "{out}");
-    let moves = stdout(&bitgames(&[
+    ]);
+    assert!(perft.contains("\"nodes\":8068"), "{perft}");
+    let moves = succeeds(&[
         "moves",
         "santorini",
         "--position",
         "0000000000000000000000000/1/mortal:B3,E5/mortal:C3,A1",
         "--gods",
         "apollo,mortal",
-    ]));
+    ]);
     assert!(moves.lines().any(|m| m == "B3<>C3^D3"), "{moves}");
-    let applied = stdout(&bitgames(&[
+    let applied = succeeds(&[
         "apply",
         "santorini",
         "--position",
@@ -512,12 +457,12 @@ fn gods_apply_to_perft_moves_apply_and_match() {
         "--gods",
         "apollo,mortal",
         "B3<>C3^D3",
-    ]));
+    ]);
     assert_eq!(
         applied.trim(),
         "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
     );
-    let played = stdout(&bitgames(&[
+    let played = succeeds(&[
         "match",
         "santorini",
         "--a",
@@ -530,7 +475,7 @@ fn gods_apply_to_perft_moves_apply_and_match() {
         "hermes,prometheus",
         "--threads",
         "1",
-    ]));
+    ]);
     assert!(played.contains("by seat: player 1 won"), "{played}");
     // Which engine had which god: engine A is player 1 (Hermes) in game 0, player 2
     // (Prometheus) in game 1.

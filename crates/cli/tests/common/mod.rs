@@ -42,6 +42,12 @@ pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8")
 }
 
+/// `bitgames ARGS`, which must succeed: its standard output. Short enough that a command
+/// line stays one line of a test.
+pub fn succeeds(args: &[&str]) -> String {
+    stdout(&bitgames(args))
+}
+
 /// The standard output of a run that succeeded, as one JSON value.
 pub fn json(output: &Output) -> serde_json::Value {
     serde_json::from_str(&stdout(output)).expect("one JSON object")
