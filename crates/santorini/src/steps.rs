@@ -80,9 +80,10 @@ impl Move {
                 paths.push(path(&[At(from), At(to), Power, At(a), At(b)]));
                 paths.push(path(&[At(from), At(to), Power, At(b), At(a)]));
             }
+            // The squares in the order they are clicked.
             Move::BuildFirst {
-                first,
                 from,
+                first,
                 to,
                 build,
             } => {
