@@ -108,12 +108,13 @@ const LABEL: f64 = 500.0;
 const PLOT: f64 = 380.0;
 const ROW: f64 = 34.0;
 const TOP: f64 = 52.0;
-/// The Elo axis runs from -LIMIT to +LIMIT; intervals beyond are clipped with an arrow.
-const LIMIT: f64 = 700.0;
 
 /// The chart: one row a match, the Elo difference as a dot on its 95% interval, the target
 /// score as a tick.
 fn chart(rows: &[Row]) -> String {
+    /// The Elo axis runs from -LIMIT to +LIMIT; intervals beyond are clipped with an arrow.
+    /// A scale of the data, not of the layout above, so it sits with the mapping onto it.
+    const LIMIT: f64 = 700.0;
     let x = |elo: f64| LABEL + PLOT * (elo.clamp(-LIMIT, LIMIT) + LIMIT) / (2.0 * LIMIT);
     let height = TOP + ROW * rows.len() as f64 + 40.0;
     let mut svg = String::new();
