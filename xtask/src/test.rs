@@ -4,8 +4,10 @@
 //! 0. when `/usr/bin/chromedriver` is missing, `apt-get update` and
 //!    `apt-get install -y chromium chromium-driver` (through `sudo` when not root): the web
 //!    app's browser test drives headless Chromium and fails without it;
-//! 1. `cargo test --workspace`, then `cargo xtask train-eval --smoke` (the Othello
-//!    evaluation's training pipeline end to end on tiny data, about a minute);
+//! 1. `cargo test --workspace`, then `cargo xtask wasm-test` (the engines and the solver
+//!    at a clock on wasm32, under Node; installs wasm-bindgen-cli into `target/tools` once),
+//!    then `cargo xtask train-eval --smoke` (the Othello evaluation's training pipeline end
+//!    to end on tiny data, about a minute);
 //! 2. the Python package as the abi3 manylinux wheel users install (`cargo xtask wheel`,
 //!    `wheel.rs`);
 //! 3. a fresh virtual environment at `target/xtask/test-venv` (removed and made again with
@@ -89,6 +91,8 @@ pub fn run_all() -> Result<()> {
         &root,
         Command::new(&cargo).args(["test", "--workspace"]),
     )?;
+    eprintln!("== wasm32 tests under Node: cargo xtask wasm-test");
+    crate::wasm_test::run()?;
     eprintln!(
         "== The Othello evaluation's training pipeline, end to end: cargo xtask train-eval --smoke"
     );
