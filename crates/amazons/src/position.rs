@@ -70,13 +70,7 @@ impl<S: Kernels> Position<S> {
 
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
-        Position {
-            queens: self.queens,
-            arrows: self.arrows,
-            side: self.side,
-            hash: self.hash,
-            strategy: PhantomData,
-        }
+        bitgames_bitboard::with_strategy!(self => Position { queens, arrows, side, hash })
     }
 
     /// A side's queens (`First` is white).
@@ -240,17 +234,13 @@ impl<S: Kernels> Position<S> {
 }
 
 impl<S: Kernels> Game for Position<S> {
-    type Move = Move;
-    type Moves = MoveList;
-    type Error = Error;
-
     const NAME: &'static str = "amazons";
     const FINISHED_GAME_IS_A_LEAF: bool = false;
     /// Thousands of moves a ply: two plies are some four million leaves, under a millisecond;
     /// three would be seconds.
     const PERFT_UNINTERRUPTED_DEPTH: u32 = 2;
 
-    bitgames_search::inherent_game_methods!();
+    bitgames_search::inherent_game_methods!(Move, MoveList, Error);
 
     /// A cheap random move (see [`crate::random::random_move`]) instead of listing thousands.
     fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {

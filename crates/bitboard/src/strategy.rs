@@ -114,6 +114,42 @@ macro_rules! strategy {
     };
 }
 
+/// A game position with another strategy: `with_strategy!(self => Position { a, b })` copies
+/// `self`'s fields `a` and `b` into a new `Position` whose `strategy` marker names the strategy the caller's type asks for.
+/// Each game's `Position<S>` is its fields plus `strategy: PhantomData<S>`, and struct update
+/// syntax (`..*self`) cannot change a type parameter, so each `with_strategy` would list its
+/// fields again; this names them once, in the call.
+///
+/// ```
+/// use core::marker::PhantomData;
+///
+/// #[derive(Debug, Clone, Copy, PartialEq)]
+/// struct Board<S> {
+///     stones: u64,
+///     hash: u64,
+///     strategy: PhantomData<S>,
+/// }
+///
+/// impl<S> Board<S> {
+///     fn with_strategy<T>(&self) -> Board<T> {
+///         bitgames_bitboard::with_strategy!(self => Board { stones, hash })
+///     }
+/// }
+///
+/// let board = Board::<u8> { stones: 5, hash: 9, strategy: PhantomData };
+/// let other: Board<u16> = board.with_strategy();
+/// assert_eq!((other.stones, other.hash), (5, 9));
+/// ```
+#[macro_export]
+macro_rules! with_strategy {
+    ($from:expr => $position:ident { $($field:ident),+ $(,)? }) => {
+        $position {
+            $($field: $from.$field,)+
+            strategy: ::core::marker::PhantomData,
+        }
+    };
+}
+
 /// A strategy name that is none of a game's strategies in this build: what each game's
 /// `StrategyId::from_str` refuses, with the names it would take.
 #[derive(Debug, Clone, PartialEq, Eq)]

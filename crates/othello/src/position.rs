@@ -79,14 +79,7 @@ impl<S: Kernels> Position<S> {
 
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
-        Position {
-            player: self.player,
-            opponent: self.opponent,
-            side: self.side,
-            counts: self.counts,
-            hash: self.hash,
-            strategy: PhantomData,
-        }
+        bitgames_bitboard::with_strategy!(self => Position { player, opponent, side, counts, hash })
     }
 
     /// The side to move's discs.
@@ -436,17 +429,13 @@ fn count_moves<S: Kernels>(player: Bitboard, opponent: Bitboard) -> u64 {
 }
 
 impl<S: Kernels> Game for Position<S> {
-    type Move = Move;
-    type Moves = MoveList;
-    type Error = Error;
-
     const NAME: &'static str = "othello";
     /// Aart Bik's published convention: a finished game is one leaf at every remaining depth.
     const FINISHED_GAME_IS_A_LEAF: bool = true;
     /// About ten moves a ply: six plies are at most a million leaves, a millisecond.
     const PERFT_UNINTERRUPTED_DEPTH: u32 = 6;
 
-    bitgames_search::inherent_game_methods!();
+    bitgames_search::inherent_game_methods!(Move, MoveList, Error);
 
     #[inline]
     fn count_after(&self, mv: Move) -> u64 {

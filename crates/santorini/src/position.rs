@@ -88,16 +88,9 @@ impl<S: Kernels> Position<S> {
 
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
-        Position {
-            levels: self.levels,
-            workers: self.workers,
-            side: self.side,
-            winner: self.winner,
-            gods: self.gods,
-            moved_up: self.moved_up,
-            hash: self.hash,
-            strategy: PhantomData,
-        }
+        bitgames_bitboard::with_strategy!(
+            self => Position { levels, workers, side, winner, gods, moved_up, hash }
+        )
     }
 
     /// The building levels of every square, as the kernels take them.
@@ -551,10 +544,6 @@ impl<S: Kernels> Default for Position<S> {
 }
 
 impl<S: Kernels> Game for Position<S> {
-    type Move = Move;
-    type Moves = MoveList;
-    type Error = Error;
-
     const NAME: &'static str = "santorini";
     const FINISHED_GAME_IS_A_LEAF: bool = false;
     /// About seventy moves a ply: three plies are some 350,000 leaves.
@@ -577,7 +566,7 @@ impl<S: Kernels> Game for Position<S> {
         }
     }
 
-    bitgames_search::inherent_game_methods!();
+    bitgames_search::inherent_game_methods!(Move, MoveList, Error);
 
     /// Walks the moves without listing them (a finished game is no leaf here, so an empty
     /// turn counts nothing).

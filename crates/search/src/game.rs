@@ -208,8 +208,10 @@ pub trait Game:
 /// Writes, inside an `impl Game for Position`, the required methods that only forward to
 /// the position's own: every game crate gives its position these as inherent methods (so
 /// callers need not import [`Game`]), and the trait impl would otherwise repeat the same
-/// nine one-line forwards in each. The game writes what differs: the associated types and
-/// constants, and the methods it overrides (faster counts, a cheaper random move, symmetry).
+/// nine one-line forwards in each. The game writes what differs: the constants, and the
+/// methods it overrides (faster counts, a cheaper random move, symmetry). Given the move,
+/// move list and error types (`inherent_game_methods!(Move, MoveList, Error)`, as each game
+/// crate names them) it writes the associated types too; without them, the impl does.
 ///
 /// The position must have inherent `side_to_move`, `legal_moves`, `count_legal_moves`,
 /// `play_unchecked`, `outcome`, `recompute_hash` and `parse_move` with the trait's
@@ -279,6 +281,13 @@ pub trait Game:
 /// ```
 #[macro_export]
 macro_rules! inherent_game_methods {
+    ($move:ty, $moves:ty, $error:ty) => {
+        type Move = $move;
+        type Moves = $moves;
+        type Error = $error;
+
+        $crate::inherent_game_methods!();
+    };
     () => {
         fn start() -> Self {
             <Self as ::core::default::Default>::default()
