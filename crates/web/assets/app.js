@@ -85,10 +85,23 @@ function godRule(name) {
   return god ? god.rule : "";
 }
 
+// Each game's names for its first and second player.
+const SIDES = {
+  othello: ["Black", "White"], santorini: ["Player 1", "Player 2"], amazons: ["White", "Black"],
+};
+
+// Othello's discs on the board: [Black's, White's].
+function discCounts(state) {
+  let black = 0, white = 0;
+  for (const cell of state.board.cells) {
+    if (cell.piece === "first") black += 1;
+    if (cell.piece === "second") white += 1;
+  }
+  return [black, white];
+}
+
 function describeOutcome(state) {
-  const names = {
-    othello: ["Black", "White"], santorini: ["Player 1", "Player 2"], amazons: ["White", "Black"],
-  }[state.game].slice();
+  const names = SIDES[state.game].slice();
   if (state.gods) {
     state.gods.forEach((god, i) => {
       if (god !== "mortal") names[i] += " (" + godTitle(god) + ")";
@@ -97,6 +110,13 @@ function describeOutcome(state) {
   if (state.outcome === "ongoing") {
     const who = names[state.side_to_move === "first" ? 0 : 1];
     return who + " (" + seat(state.side_to_move) + ") to move";
+  }
+  if (state.game === "othello") {
+    // The final score in words, the winner's discs first: "Black wins 40-24", "Draw 32-32".
+    const [black, white] = discCounts(state);
+    if (state.outcome === "draw") return "Draw " + black + "-" + white;
+    return state.outcome === "first"
+      ? "Black wins " + black + "-" + white : "White wins " + white + "-" + black;
   }
   if (state.outcome === "draw") return "Game over: a draw";
   return "Game over: " + names[state.outcome === "first" ? 0 : 1] + " wins";
@@ -145,7 +165,8 @@ function renderPlay() {
     board.appendChild(div);
   });
   const pass = movePaths(state).find(({ path }) => path.length === 0);
-  $("pass").hidden = !(pass && humanToMove());
+  // A pass that is the only move is played for the person (see autoPass).
+  $("pass").hidden = !(pass && humanToMove() && state.legal_moves.length > 1);
   if (pass) $("pass").textContent = pass.move;
   // A god's power is a step of its own: offered where some legal move takes it next.
   const god = state.gods ? state.gods[state.side_to_move === "first" ? 0 : 1] : null;
@@ -153,6 +174,9 @@ function renderPlay() {
   $("power").textContent = "Use " + (god ? godTitle(god) : "") + "'s power";
   $("power").title = god ? godRule(god) : "";
   $("status").textContent = describeOutcome(state) + (play.thinking ? " (thinking...)" : "");
+  $("status").dataset.outcome = state.outcome;
+  const [black, white] = state.game === "othello" ? discCounts(state) : [];
+  $("discs").textContent = state.game === "othello" ? "Black " + black + " \u2013 White " + white : "";
   $("steps").textContent = play.selected.length ? "Steps so far: " + play.selected.join(" ") : "";
   $("hint").textContent = !humanToMove() ? "" : state.game === "othello"
     ? "Click a highlighted square."
@@ -214,14 +238,15 @@ async function clickSquare(name) {
   renderPlay();
 }
 
-async function playMove(move) {
+// Plays `move` for the person; `note` (if any) is shown once it is played.
+async function playMove(move, note) {
   const generation = play.generation;
   try {
     const state = await api("/api/move", {
       game: play.state.game, position: play.state.position, move, strategy: strategy(),
     });
     if (generation !== play.generation) return;
-    say($("message"), "");
+    say($("message"), note || "");
     setState(state, move);
     engineTurn();
   } catch (err) {
@@ -235,11 +260,40 @@ function strategy() {
   return $("strategy").value || null;
 }
 
+// When the person to move has only a pass, plays it for them and says so.
+function autoPass() {
+  const state = play.state;
+  if (!humanToMove() || play.thinking || state.legal_moves.length !== 1) return;
+  const pass = movePaths(state).find(({ path }) => path.length === 0);
+  if (!pass) return;
+  const who = SIDES[state.game][state.side_to_move === "first" ? 0 : 1];
+  playMove(pass.move, who + " has no move: passes");
+}
+
+// The engine's score in words, for the side that was to move when it searched (`before`):
+// Othello's in discs ("+1.25 discs", "exact: +6"), a forced result as "exact: win".
+function describeEvaluation(before, reply) {
+  if (reply.score === null || reply.score === undefined) return "";
+  const who = SIDES[before.game][before.side_to_move === "first" ? 0 : 1];
+  const signed = (n) => (n > 0 ? "+" : "") + n;
+  let value;
+  if (reply.exact && Math.abs(reply.score) > 500000) {
+    value = reply.score > 0 ? "exact: win" : "exact: loss";
+  } else if (reply.exact) {
+    value = "exact: " + signed(reply.score) + (before.game === "othello" ? " discs" : "");
+  } else if (before.game === "othello") {
+    value = signed((reply.score / 100).toFixed(2)) + " discs";
+  } else {
+    value = signed(reply.score);
+  }
+  return "Evaluation for " + who + ": " + value;
+}
+
 async function engineTurn() {
   const state = play.state;
   if (!state || state.outcome !== "ongoing" || play.thinking) return;
   const engine = seat(state.side_to_move);
-  if (engine === "human") return;
+  if (engine === "human") return autoPass();
   const generation = play.generation;
   play.thinking = true;
   renderPlay();
@@ -251,6 +305,7 @@ async function engineTurn() {
     if (generation !== play.generation) return;
     play.thinking = false;
     $("engine-info").textContent = reply.move + ": " + reply.info;
+    $("evaluation").textContent = describeEvaluation(state, reply);
     setState(reply.state, reply.move);
     setTimeout(engineTurn, 0);
   } catch (err) {
@@ -276,6 +331,7 @@ async function newGame(position) {
     play.history = [];
     say($("message"), position ? "Position loaded" : "");
     $("engine-info").textContent = "";
+    $("evaluation").textContent = "";
     setState(state);
     engineTurn();
   } catch (err) {
@@ -297,6 +353,7 @@ function undo() {
   play.selected = [];
   say($("message"), "");
   renderPlay();
+  autoPass();
 }
 
 function fillStrategies() {

@@ -148,6 +148,14 @@ pub struct EngineReply {
     pub mv: String,
     /// The engine's one-line report of its search.
     pub info: String,
+    /// The engine's score for the side that moved (the side to move when it searched), read
+    /// from its report: the game's evaluation unit (hundredths of a disc in Othello) when
+    /// `exact` is false; `None` for a book move, the random mover and MCTS.
+    pub score: Option<i32>,
+    /// Whether `score` is proven: a solve's final disc difference (in discs, empties to the
+    /// winner), or a forced win or loss, `±(WIN - plies)` with
+    /// [`WIN`](bitgames::search::WIN).
+    pub exact: bool,
     /// The position after the move.
     pub state: GameState,
 }
@@ -287,10 +295,13 @@ impl Think {
     /// Thinks (blocking for about the requested time) and plays the chosen move.
     pub fn run(self) -> Result<EngineReply, ApiError> {
         let (mv, info) = self.position.run(self.strategy, &self)??;
+        let (score, exact) = evaluation(&info);
         Ok(EngineReply {
             state: GameState::of(&self.position.play_text(&mv)?, self.strategy)?,
             mv,
             info,
+            score,
+            exact,
         })
     }
 }
@@ -306,4 +317,22 @@ impl PositionTask for &Think {
         })?;
         Ok((choice.mv.to_string(), choice.info))
     }
+}
+
+/// The score in an engine's report ([`bitgames::search::engine::Choice::info`]) and whether
+/// it is proven: `alphabeta: solved, final margin 6` is exact, `alphabeta: depth 9, score
+/// 125, ...` is exact only as a forced win or loss; other reports carry no score.
+fn evaluation(info: &str) -> (Option<i32>, bool) {
+    if let Some(margin) = info.strip_prefix("alphabeta: solved, final margin ") {
+        let margin = margin.trim().parse().ok();
+        return (margin, margin.is_some());
+    }
+    let score = info
+        .split(", ")
+        .find_map(|part| part.strip_prefix("score "))
+        .and_then(|score| score.trim().parse::<i32>().ok());
+    (
+        score,
+        score.is_some_and(|score| score.abs() > bitgames::search::WIN / 2),
+    )
 }

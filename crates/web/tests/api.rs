@@ -271,6 +271,71 @@ async fn engine_requests_are_bounded() {
 }
 
 #[tokio::test]
+async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
+    let think = |engine: &str, position: &str| json!({"game": "othello", "position": position, "engine": engine, "time_ms": 200});
+    let reply = |(status, reply): (StatusCode, Value)| {
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        reply
+    };
+    // Eight empties: solved, the score a final disc difference.
+    let endgame = format!(
+        "{}{}{}",
+        "OOOOOOOOXXXXXXXX".repeat(3),
+        "O".repeat(8),
+        "-".repeat(8)
+    );
+    let solved = reply(
+        post(
+            "/api/engine-move",
+            think("alphabeta", &format!("{endgame} X")),
+        )
+        .await,
+    );
+    assert!(
+        solved["info"]
+            .as_str()
+            .is_some_and(|i| i.contains("solved")),
+        "{solved}"
+    );
+    assert_eq!(solved["exact"], json!(true), "{solved}");
+    assert!(
+        solved["score"].as_i64().is_some_and(|s| s.abs() <= 64),
+        "{solved}"
+    );
+    // White takes Black's last disc at c1: a forced win, exact though not a solve.
+    let win = reply(
+        post(
+            "/api/engine-move",
+            think("alphabeta", &format!("OX{} O", "-".repeat(62))),
+        )
+        .await,
+    );
+    assert_eq!(win["move"], "c1", "{win}");
+    assert_eq!(win["exact"], json!(true), "{win}");
+    assert!(win["score"].as_i64().is_some_and(|s| s > 500_000), "{win}");
+    // A position out of the book and too open to solve: a heuristic score.
+    let open = OTHELLO_START.replacen('-', "X", 1);
+    let searched = reply(post("/api/engine-move", think("alphabeta", &open)).await);
+    assert!(
+        searched["info"]
+            .as_str()
+            .is_some_and(|i| i.contains("depth")),
+        "{searched}"
+    );
+    assert_eq!(searched["exact"], json!(false), "{searched}");
+    assert!(
+        searched["score"]
+            .as_i64()
+            .is_some_and(|s| s.abs() < 500_000),
+        "{searched}"
+    );
+    // The random mover reports no score.
+    let random = reply(post("/api/engine-move", think("random", OTHELLO_START)).await);
+    assert_eq!(random["score"], Value::Null, "{random}");
+    assert_eq!(random["exact"], json!(false), "{random}");
+}
+
+#[tokio::test]
 async fn a_huge_body_is_refused_before_it_is_read() {
     let limits = Limits {
         max_body_bytes: 1024,

@@ -178,7 +178,7 @@ const PLAY_STATE: &str = r#"
     const status = document.getElementById('status').textContent;
     return {
         status,
-        over: status.startsWith('Game over'),
+        over: document.getElementById('status').dataset.outcome !== 'ongoing',
         thinking: status.includes('thinking'),
         targets: document.querySelectorAll('#board .cell.target').length,
         pass: !document.getElementById('pass').hidden,
@@ -222,8 +222,10 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
         .expect("the page loads");
     othello_starts_against_random(client).await;
     an_illegal_click_says_why(client).await;
+    discs_are_counted_after_a_move(client).await;
     othello_to_the_end(client, scratch).await;
     a_bad_position_says_why(client, scratch).await;
+    a_lone_pass_is_played_for_me(client, scratch).await;
     amazons_by_three_clicks(client, scratch).await;
     santorini_gods_by_steps(client, scratch).await;
     engines_and_kernels(client, app, scratch).await;
@@ -258,6 +260,45 @@ async fn othello_starts_against_random(client: &Client) {
         Duration::from_secs(10),
     )
     .await;
+    assert_eq!(text(client, "discs").await, "Black 2 \u{2013} White 2");
+    // The page declares its icon inline, so the browser asks the server for no
+    // /favicon.ico (which would be a 404 in the console).
+    let icon = eval(
+        client,
+        "const l = document.querySelector(\"link[rel='icon']\"); return l && l.href",
+    )
+    .await;
+    assert!(
+        icon.as_str()
+            .is_some_and(|href| href.starts_with("data:image/svg+xml,")),
+        "{icon}"
+    );
+}
+
+/// After my move and the engine's, the disc counts match the board.
+async fn discs_are_counted_after_a_move(client: &Client) {
+    click_cell(client, ".target").await;
+    wait_until(
+        client,
+        "my move and the engine's",
+        &format!(
+            "const s = (() => {{ {PLAY_STATE} }})(); return !s.thinking && s.moves === 2 && s.targets > 0"
+        ),
+        Duration::from_secs(10),
+    )
+    .await;
+    let discs = eval(
+        client,
+        "return [document.querySelectorAll('#board .piece.first').length, \
+                 document.querySelectorAll('#board .piece.second').length]",
+    )
+    .await;
+    let [black, white] = [0, 1].map(|i| discs[i].as_u64().expect("a count"));
+    assert_eq!(black + white, 6, "two moves add two discs to the four");
+    assert_eq!(
+        text(client, "discs").await,
+        format!("Black {black} \u{2013} White {white}")
+    );
 }
 
 /// An illegal Othello click is refused with the rules' reason.
@@ -337,13 +378,19 @@ async fn othello_to_the_end(client: &Client, scratch: &Path) {
         .expect("a position");
     let finished: othello::Position = position.parse().expect("the page shows a valid position");
     let status = text(client, "status").await;
+    let count = |disc| position[..64].chars().filter(|&c| c == disc).count();
+    let (black, white) = (count('X'), count('O'));
     let expected = match finished.outcome() {
-        Outcome::Win(Player::First) => "Game over: Black wins",
-        Outcome::Win(Player::Second) => "Game over: White wins",
-        Outcome::Draw => "Game over: a draw",
+        Outcome::Win(Player::First) => format!("Black wins {black}-{white}"),
+        Outcome::Win(Player::Second) => format!("White wins {white}-{black}"),
+        Outcome::Draw => format!("Draw {black}-{white}"),
         Outcome::Ongoing => panic!("the page says {status:?} but {position} is not finished"),
     };
     assert_eq!(status, expected);
+    assert_eq!(
+        text(client, "discs").await,
+        format!("Black {black} \u{2013} White {white}")
+    );
     let moves = eval(
         client,
         "return document.querySelectorAll('#moves li').length",
@@ -375,6 +422,47 @@ async fn a_bad_position_says_why(client: &Client, scratch: &Path) {
     let error = error.as_str().unwrap_or_default();
     assert!(error.contains("invalid othello position"), "{error}");
     screenshot(client, scratch, "play-bad-position").await;
+}
+
+/// Black, with only a pass, passes without a click; White (alphabeta) takes the last black
+/// disc, its forced win shown as exact, and the page gives the final score in words.
+async fn a_lone_pass_is_played_for_me(client: &Client, scratch: &Path) {
+    select(client, "second-player", "alphabeta").await;
+    let input = client
+        .find(Locator::Id("position-input"))
+        .await
+        .expect("paste field");
+    input.clear().await.expect("clear");
+    input
+        .send_keys(&format!("OX{} X", "-".repeat(62)))
+        .await
+        .expect("typing");
+    click(client, "load-position").await;
+    let status = wait_until(
+        client,
+        "the pass, White's reply and the end",
+        "const s = document.getElementById('status'); \
+         return document.querySelectorAll('#moves li').length === 2 && \
+         s.dataset.outcome === 'second' && s.textContent",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(status, json!("White wins 3-0"));
+    assert_eq!(text(client, "message").await, "Black has no move: passes");
+    let moves = eval(
+        client,
+        "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)",
+    )
+    .await;
+    assert_eq!(moves, json!(["pass", "c1"]));
+    assert_eq!(text(client, "discs").await, "Black 0 \u{2013} White 3");
+    assert_eq!(
+        text(client, "evaluation").await,
+        "Evaluation for White: exact: win"
+    );
+    screenshot(client, scratch, "play-othello-pass-and-score").await;
+    input.clear().await.expect("clear");
+    select(client, "second-player", "random").await;
 }
 
 /// Santorini and Amazons boards draw; the Amazons by three clicks, a wrong click refused,
@@ -492,7 +580,7 @@ async fn engines_and_kernels(client: &Client, app: SocketAddr, scratch: &Path) {
     select(client, "game", "othello").await;
     select(client, "first-player", "random").await;
     click(client, "new-game").await;
-    wait_until(client, "an engine game to finish", "return document.getElementById('status').textContent.startsWith('Game over') && document.querySelectorAll('#moves li').length", Duration::from_secs(60)).await;
+    wait_until(client, "an engine game to finish", "return document.getElementById('status').dataset.outcome !== 'ongoing' && document.querySelectorAll('#moves li').length", Duration::from_secs(60)).await;
     select(client, "first-player", "human").await;
 
     // Kernels: a random Amazons position, every operation drawn, every strategy agreeing.
