@@ -245,17 +245,33 @@ impl PositionTask for MctsTask {
     }
 }
 
+/// The arguments of the position classes' `search`, as Python gave them (unchecked).
+pub(crate) struct SearchArgs<'a> {
+    /// The time budget in milliseconds.
+    pub time_ms: Option<i64>,
+    /// Alpha-beta's depth.
+    pub depth: Option<i64>,
+    /// Alpha-beta's nodes or MCTS's iterations.
+    pub nodes: Option<i64>,
+    /// `"alphabeta"` or `"mcts"`.
+    pub engine: &'a str,
+    /// MCTS's seed.
+    pub seed: u64,
+}
+
 /// `search` of the position classes: budgets checked, then the engine run interruptibly.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn search<'py>(
     py: Python<'py>,
     position: &AnyPosition,
-    time_ms: Option<i64>,
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    engine: &str,
-    seed: u64,
+    args: SearchArgs<'_>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let SearchArgs {
+        time_ms,
+        depth,
+        nodes,
+        engine,
+        seed,
+    } = args;
     let time = budget("time_ms", time_ms, 1, MAX_TIME_MS)?.map(Duration::from_millis);
     let depth = budget("depth", depth, 1, MAX_SEARCH_DEPTH)?.map(|d| d as u32);
     let nodes = budget("nodes", nodes, 1, MAX_NODES)?;

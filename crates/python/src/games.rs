@@ -144,7 +144,14 @@ macro_rules! position_class {
                 engine: &str,
                 seed: u64,
             ) -> PyResult<Bound<'py, PyDict>> {
-                crate::engines::search(py, &self.position, time_ms, depth, nodes, engine, seed)
+                let args = crate::engines::SearchArgs {
+                    time_ms,
+                    depth,
+                    nodes,
+                    engine,
+                    seed,
+                };
+                crate::engines::search(py, &self.position, args)
             }
 
             $($extra)*

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use bitgames::othello;
 use bitgames::search::{Outcome, Player};
+use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -107,36 +108,51 @@ async fn wait_until(client: &Client, what: &str, script: &str, limit: Duration) 
     }
 }
 
-async fn text(client: &Client, id: &str) -> String {
+/// Waits up to `seconds` until `selector` matches exactly `count` elements of the page.
+async fn wait_for_count(client: &Client, what: &str, selector: &str, count: usize, seconds: u64) {
+    let script = format!("return document.querySelectorAll({selector:?}).length === {count}");
+    wait_until(client, what, &script, Duration::from_secs(seconds)).await;
+}
+
+/// Waits up to ten seconds for the page's error message (`#message` shown as an error) and
+/// returns it.
+async fn error_message(client: &Client, what: &str) -> Value {
+    let script = "const m = document.getElementById('message'); \
+                  return m.className === 'error' && m.textContent";
+    wait_until(client, what, script, Duration::from_secs(10)).await
+}
+
+/// Pastes `text` into the position field (emptied first) and loads it.
+async fn load_position(client: &Client, text: &str) {
+    let input = by_id(client, "position-input").await;
+    input.clear().await.expect("clear");
+    input.send_keys(text).await.expect("typing");
+    click(client, "load-position").await;
+}
+
+/// The element with id `id`, which must be on the page.
+async fn by_id(client: &Client, id: &str) -> Element {
     client
         .find(Locator::Id(id))
         .await
-        .unwrap_or_else(|e| panic!("#{id}: {e}"))
-        .text()
-        .await
-        .expect("text")
+        .unwrap_or_else(|err| panic!("no #{id}: {err}"))
+}
+
+/// The text of the element with id `id`.
+async fn text(client: &Client, id: &str) -> String {
+    by_id(client, id).await.text().await.expect("text")
 }
 
 /// Chooses `value` in the `<select>` with id `id`.
 async fn select(client: &Client, id: &str, value: &str) {
-    client
-        .find(Locator::Id(id))
-        .await
-        .unwrap_or_else(|err| panic!("no #{id}: {err}"))
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|err| panic!("#{id}: cannot choose {value:?}: {err}"));
+    let choice = by_id(client, id).await.select_by_value(value).await;
+    choice.unwrap_or_else(|err| panic!("#{id}: cannot choose {value:?}: {err}"));
 }
 
 /// Clicks the element with id `id`.
 async fn click(client: &Client, id: &str) {
-    client
-        .find(Locator::Id(id))
-        .await
-        .unwrap_or_else(|err| panic!("no #{id}: {err}"))
-        .click()
-        .await
-        .unwrap_or_else(|err| panic!("#{id}: click failed: {err}"));
+    let clicked = by_id(client, id).await.click().await;
+    clicked.unwrap_or_else(|err| panic!("#{id}: click failed: {err}"));
 }
 
 /// Clicks the first board cell matching the CSS selector suffix `which` (`.target`,
@@ -236,13 +252,7 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
 /// Othello, a person first against the random engine: a new game draws its start.
 async fn othello_starts_against_random(client: &Client) {
     // Othello, a person first against the random engine.
-    wait_until(
-        client,
-        "the start position",
-        "return document.querySelectorAll('#board .cell').length === 64",
-        Duration::from_secs(10),
-    )
-    .await;
+    wait_for_count(client, "the start position", "#board .cell", 64, 10).await;
     select(client, "second-player", "random").await;
     // Marks the board drawn so far, so that the wait below sees the new game's board and not
     // the one on the page before the server answered.
@@ -305,13 +315,7 @@ async fn discs_are_counted_after_a_move(client: &Client) {
 async fn an_illegal_click_says_why(client: &Client) {
     // An illegal click (a1, empty and flanking nothing) is refused with the rules' reason.
     click_cell(client, "[data-square='a1']").await;
-    let refusal = wait_until(
-        client,
-        "the refusal",
-        "const m = document.getElementById('message'); return m.className === 'error' && m.textContent",
-        Duration::from_secs(10),
-    )
-    .await;
+    let refusal = error_message(client, "the refusal").await;
     let refusal = refusal.as_str().unwrap_or_default().to_owned();
     assert!(
         refusal.starts_with("Illegal") && refusal.contains("a1"),
@@ -406,19 +410,8 @@ async fn othello_to_the_end(client: &Client, scratch: &Path) {
 /// A malformed pasted position shows the parser's error.
 async fn a_bad_position_says_why(client: &Client, scratch: &Path) {
     // A malformed pasted position shows the parser's error.
-    let input = client
-        .find(Locator::Id("position-input"))
-        .await
-        .expect("paste field");
-    input.send_keys("XXOO-- Z").await.expect("typing");
-    click(client, "load-position").await;
-    let error = wait_until(
-        client,
-        "the parser's error",
-        "const m = document.getElementById('message'); return m.className === 'error' && m.textContent",
-        Duration::from_secs(10),
-    )
-    .await;
+    load_position(client, "XXOO-- Z").await;
+    let error = error_message(client, "the parser's error").await;
     let error = error.as_str().unwrap_or_default();
     assert!(error.contains("invalid othello position"), "{error}");
     screenshot(client, scratch, "play-bad-position").await;
@@ -428,16 +421,7 @@ async fn a_bad_position_says_why(client: &Client, scratch: &Path) {
 /// disc, its forced win shown as exact, and the page gives the final score in words.
 async fn a_lone_pass_is_played_for_me(client: &Client, scratch: &Path) {
     select(client, "second-player", "alphabeta").await;
-    let input = client
-        .find(Locator::Id("position-input"))
-        .await
-        .expect("paste field");
-    input.clear().await.expect("clear");
-    input
-        .send_keys(&format!("OX{} X", "-".repeat(62)))
-        .await
-        .expect("typing");
-    click(client, "load-position").await;
+    load_position(client, &format!("OX{} X", "-".repeat(62))).await;
     let status = wait_until(
         client,
         "the pass, White's reply and the end",
@@ -461,6 +445,7 @@ async fn a_lone_pass_is_played_for_me(client: &Client, scratch: &Path) {
         "Evaluation for White: exact: win"
     );
     screenshot(client, scratch, "play-othello-pass-and-score").await;
+    let input = by_id(client, "position-input").await;
     input.clear().await.expect("clear");
     select(client, "second-player", "random").await;
 }
@@ -487,7 +472,7 @@ async fn amazons_by_three_clicks(client: &Client, scratch: &Path) {
     wait_until(client, "amazons", "return document.querySelectorAll('#board .cell').length === 100 && document.querySelectorAll('#board .cell.target').length === 4", Duration::from_secs(10)).await;
     click_cell(client, ".target").await;
     click_cell(client, "[data-square='j1']").await;
-    let refusal = wait_until(client, "the refusal", "const m = document.getElementById('message'); return m.className === 'error' && m.textContent", Duration::from_secs(10)).await;
+    let refusal = error_message(client, "the refusal").await;
     assert!(
         refusal
             .as_str()
@@ -497,13 +482,7 @@ async fn amazons_by_three_clicks(client: &Client, scratch: &Path) {
     for _ in 0..2 {
         click_cell(client, ".target").await;
     }
-    wait_until(
-        client,
-        "my move and the engine's",
-        "return document.querySelectorAll('#moves li').length === 2",
-        Duration::from_secs(10),
-    )
-    .await;
+    wait_for_count(client, "my move and the engine's", "#moves li", 2, 10).await;
     let first = eval(
         client,
         "return document.querySelector('#moves li').textContent",
@@ -531,16 +510,11 @@ async fn santorini_gods_by_steps(client: &Client, scratch: &Path) {
     wait_until(client, "the gods' choice", "return !document.getElementById('gods').hidden && document.querySelectorAll('#first-god option').length === 11", Duration::from_secs(10)).await;
     select(client, "first-god", "atlas").await;
     wait_until(client, "a new game with Atlas", "return document.getElementById('position').value.includes('/atlas/mortal') && document.getElementById('status').textContent.includes('(Atlas)')", Duration::from_secs(10)).await;
-    let input = client
-        .find(Locator::Id("position-input"))
-        .await
-        .expect("paste field");
-    input.clear().await.expect("clear");
-    input
-        .send_keys("0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2")
-        .await
-        .expect("typing");
-    click(client, "load-position").await;
+    load_position(
+        client,
+        "0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2",
+    )
+    .await;
     wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('0000000000000000000000000/1/atlas:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(10)).await;
     for square in ["B3", "B4"] {
         click_cell(client, &format!("[data-square='{square}']")).await;
@@ -590,13 +564,7 @@ async fn engines_and_kernels(client: &Client, app: SocketAddr, scratch: &Path) {
         .expect("kernels page");
     select(client, "kernel-game", "amazons").await;
     click(client, "kernel-random").await;
-    wait_until(
-        client,
-        "kernel cards",
-        "return document.querySelectorAll('#kernel-results .card').length === 3",
-        Duration::from_secs(20),
-    )
-    .await;
+    wait_for_count(client, "kernel cards", "#kernel-results .card", 3, 20).await;
     let page = text(client, "kernel-results").await;
     assert!(
         page.contains("queen_reach") && !page.contains("DIFFERENT"),
@@ -619,13 +587,7 @@ async fn compare_charts(client: &Client, app: SocketAddr, scratch: &Path) {
     instances.clear().await.expect("clear");
     instances.send_keys("200").await.expect("type");
     click(client, "compare-run").await;
-    wait_until(
-        client,
-        "four charts",
-        "return document.querySelectorAll('#compare-charts svg').length === 4",
-        Duration::from_secs(120),
-    )
-    .await;
+    wait_for_count(client, "four charts", "#compare-charts svg", 4, 120).await;
     screenshot(client, scratch, "compare").await;
 }
 
@@ -657,13 +619,7 @@ async fn towerdefence_replay(client: &Client, app: SocketAddr, scratch: &Path) {
         .await
         .expect("type");
     click(client, "td-open").await;
-    wait_until(
-        client,
-        "the map",
-        "return document.querySelectorAll('#td-map > div').length === 128",
-        Duration::from_secs(20),
-    )
-    .await;
+    wait_for_count(client, "the map", "#td-map > div", 128, 20).await;
     let first = text(client, "td-round-label").await;
     assert!(first.starts_with("Round 0 (1 of"), "{first}");
     for _ in 0..30 {
