@@ -51,8 +51,7 @@ impl<S: Kernels> Evaluate for Position<S> {
     }
 
     /// The learned evaluation as a chance of winning for MCTS's leaves: a logistic curve
-    /// of the disc margin it predicts, [`WIN_CHANCE_SCALE`] discs to a factor of e in the
-    /// odds.
+    /// of the disc margin it predicts, 5 discs to a factor of e in the odds.
     fn win_chance(&self) -> Option<f64> {
         let discs = f64::from(crate::learned::evaluate(self)) / f64::from(crate::eval::DISC);
         Some(1.0 / (1.0 + (-discs / WIN_CHANCE_SCALE).exp()))
