@@ -6,8 +6,10 @@
 //! A vectorized environment owns its NumPy buffers: `reset` and `step` write the games'
 //! observations, action masks, rewards and termination flags into them in place (no Python
 //! loop per game, no copies) and return those same arrays, so their contents change on the
-//! next call. Finished games are reset automatically; the step that ends a game reports its
-//! reward and `terminated = True`, and its observation is already the new game's.
+//! next call. Finished games are reset automatically: by default (`bitgames.vector.legacy`)
+//! the step that ends a game reports its reward and `terminated = True`, and its observation
+//! is already the new game's; with `next_step = True` (the Gymnasium classes of
+//! `bitgames.vector`) that step shows the final position and the next one restarts the game.
 //!
 //! Nothing the caller does to those arrays can crash the process or make a game play an
 //! illegal move:
@@ -117,6 +119,17 @@ struct Batch<E: Encoding> {
     /// the NumPy action mask is written for the caller alongside it, and never read.
     legal: Vec<E::Legal>,
     rngs: Vec<Xoshiro256PlusPlus>,
+    /// Next-step autoreset only: the games that ended on the last step and wait, at their
+    /// final position, to be restarted by the next step (whatever its action).
+    pending: Vec<bool>,
+    /// The record of a mask allowing every action: a finished game's, whose next action is
+    /// ignored.
+    any: E::Legal,
+}
+
+/// The generator of game `i` of a batch seeded with `seed`.
+fn game_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 impl<E: Encoding> Batch<E> {
@@ -125,31 +138,41 @@ impl<E: Encoding> Batch<E> {
         let mut rngs = Vec::new();
         rngs.try_reserve_exact(n)
             .map_err(|_| PyMemoryError::new_err(format!("cannot allocate {n} generators")))?;
-        rngs.extend((0..n as u64).map(|i| {
-            Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        }));
+        rngs.extend((0..n as u64).map(|i| game_rng(seed, i)));
         let start = E::start().legal_write(&mut vec![false; E::ACTIONS]);
         Ok(Batch {
             games: try_filled(n, E::start(), "the games")?,
             legal: try_filled(n, start, "the legal actions")?,
             rngs,
+            pending: try_filled(n, false, "the pending restarts")?,
+            any: E::record(&vec![true; E::ACTIONS]),
         })
     }
 
-    /// Restarts every game, and writes its observation (for the player to act) and its legal
-    /// actions: the caller's mask and the environment's own record.
-    fn restart(&mut self, obs: &mut [i8], masks: &mut [bool]) {
+    /// Seeds every game's generator afresh from `seed`, as a new batch would be.
+    fn reseed(&mut self, seed: u64) {
+        for (i, rng) in self.rngs.iter_mut().enumerate() {
+            *rng = game_rng(seed, i as u64);
+        }
+    }
+
+    /// Restarts every game, and writes its observation (for the player to act), that player
+    /// and its legal actions: the caller's mask and the environment's own record.
+    fn restart(&mut self, obs: &mut [i8], masks: &mut [bool], to_play: &mut [u8]) {
         let per_obs = obs.len() / self.games.len();
+        self.pending.fill(false);
         self.games
             .par_iter_mut()
             .zip(self.legal.par_iter_mut())
             .zip(obs.par_chunks_mut(per_obs))
-            .zip(masks.par_chunks_mut(E::ACTIONS))
+            .zip(masks.par_chunks_mut(E::ACTIONS).zip(to_play.par_iter_mut()))
             .with_min_len(CHUNK)
-            .for_each(|(((game, legal), obs), mask)| {
+            .for_each(|(((game, legal), obs), (mask, to_play))| {
                 *game = E::start();
-                game.observe(game.current_player(), obs);
+                let player = game.current_player();
+                game.observe(player, obs);
                 *legal = game.legal_write(mask);
+                *to_play = player as u8;
             });
     }
 
@@ -216,6 +239,78 @@ impl<E: Encoding> Batch<E> {
                 },
             );
     }
+
+    /// [`Batch::step`] with Gymnasium's next-step autoreset: a game that ends stays at its
+    /// final position (observed by the player who did not make the last move, every action
+    /// in its mask, as whatever action it gets next is ignored) and the next step restarts
+    /// it (reward 0, not terminated) instead of applying its action. Also writes both
+    /// players' rewards (`[first, second]` per game) and the player each observation is for.
+    #[allow(clippy::too_many_arguments)]
+    fn step_next(
+        &mut self,
+        actions: &[i64],
+        obs: &mut [i8],
+        masks: &mut [bool],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        player_rewards: &mut [f32],
+        to_play: &mut [u8],
+    ) {
+        let per_obs = obs.len() / self.games.len();
+        let any = self.any;
+        self.games
+            .par_iter_mut()
+            .zip(actions.par_iter())
+            .zip(self.legal.par_iter_mut().zip(self.pending.par_iter_mut()))
+            .zip(obs.par_chunks_mut(per_obs))
+            .zip(masks.par_chunks_mut(E::ACTIONS))
+            .zip(rewards.par_iter_mut().zip(terminated.par_iter_mut()))
+            .zip(player_rewards.par_chunks_mut(2).zip(to_play.par_iter_mut()))
+            .with_min_len(CHUNK)
+            .for_each(
+                |(
+                    (((((game, &action), (legal, pending)), obs), mask), (reward, done)),
+                    (both, to_play),
+                )| {
+                    if *pending {
+                        *pending = false;
+                        *game = E::start();
+                        let player = game.current_player();
+                        game.observe(player, obs);
+                        *legal = game.legal_write(mask);
+                        *to_play = player as u8;
+                        *reward = 0.0;
+                        *done = false;
+                        both.fill(0.0);
+                        return;
+                    }
+                    let mover = game.current_player();
+                    let before = *game;
+                    let (returns, now_legal) = game.step_write(action as usize, obs, mask);
+                    if let Some(returns) = returns {
+                        // `step_write` restarted the game: play the last move again to keep
+                        // the final position until the next step.
+                        *game = before;
+                        game.apply_legal(action as usize);
+                        let observer = 1 - mover;
+                        game.observe(observer, obs);
+                        mask.fill(true);
+                        *legal = any;
+                        *pending = true;
+                        *to_play = observer as u8;
+                        *reward = returns[mover];
+                        *done = true;
+                        both.copy_from_slice(&returns);
+                    } else {
+                        *legal = now_legal;
+                        *to_play = game.current_player() as u8;
+                        *reward = 0.0;
+                        *done = false;
+                        both.fill(0.0);
+                    }
+                },
+            );
+    }
 }
 
 macro_rules! vector_env {
@@ -229,6 +324,14 @@ macro_rules! vector_env {
             masks: Py<PyArray2<bool>>,
             rewards: Py<PyArray1<f32>>,
             terminated: Py<PyArray1<bool>>,
+            /// Both players' rewards, `[n, 2]` (written in next-step mode only).
+            player_rewards: Py<PyArray2<f32>>,
+            /// The player each observation is for (written by every reset, and by every
+            /// step in next-step mode).
+            to_play: Py<PyArray1<u8>>,
+            /// Gymnasium's next-step autoreset ([`Batch::step_next`]) rather than restarting
+            /// a finished game within the step that ends it.
+            next_step: bool,
         }
 
         impl $class {
@@ -248,10 +351,13 @@ macro_rules! vector_env {
                 let (obs_shape, mask_shape) = (self.observation_shape(), self.mask_shape());
                 let mut obs = writable(self.observations.bind(py), "observations", &obs_shape)?;
                 let mut masks = writable(self.masks.bind(py), "action masks", &mask_shape)?;
+                let n = self.batch.games.len();
+                let mut to_play = writable(self.to_play.bind(py), "to_play", &[n])?;
                 let obs = obs.as_slice_mut().map_err(value_error)?;
                 let masks = masks.as_slice_mut().map_err(value_error)?;
+                let to_play = to_play.as_slice_mut().map_err(value_error)?;
                 let batch = &mut self.batch;
-                py.detach(|| batch.restart(obs, masks));
+                py.detach(|| batch.restart(obs, masks, to_play));
                 Ok(())
             }
         }
@@ -261,13 +367,21 @@ macro_rules! vector_env {
             /// The most games an environment holds (2^20).
             #[classattr]
             const MAX_ENVS: usize = MAX_ENVS;
+            /// The number of actions.
+            #[classattr]
+            const ACTIONS: usize = <$encoding as Encoding>::ACTIONS;
+            /// The observation planes' shape (planes, rows, columns).
+            #[classattr]
+            const PLANES: [usize; 3] = <$encoding as Encoding>::PLANES;
 
             /// `n` games (1 to `MAX_ENVS`), their random choices drawn from `seed`.
             /// `ValueError` for other `n`, checked before anything is allocated;
-            /// `MemoryError` when the buffers cannot be allocated.
+            /// `MemoryError` when the buffers cannot be allocated. With `next_step`, a
+            /// finished game is restarted by the step after the one that ends it
+            /// (Gymnasium's next-step autoreset; what `bitgames.vector` builds on).
             #[new]
-            #[pyo3(signature = (n, seed = 0))]
-            fn new(py: Python<'_>, n: usize, seed: u64) -> PyResult<Self> {
+            #[pyo3(signature = (n, seed = 0, *, next_step = false))]
+            fn new(py: Python<'_>, n: usize, seed: u64, next_step: bool) -> PyResult<Self> {
                 if !(1..=MAX_ENVS).contains(&n) {
                     return Err(value_error(format!(
                         "n must be between 1 and MAX_ENVS = {MAX_ENVS} games, not {n}"
@@ -281,6 +395,9 @@ macro_rules! vector_env {
                     masks: zeroed(py, &[n, actions])?.unbind(),
                     rewards: zeroed(py, &[n])?.unbind(),
                     terminated: zeroed(py, &[n])?.unbind(),
+                    player_rewards: zeroed(py, &[n, 2])?.unbind(),
+                    to_play: zeroed(py, &[n])?.unbind(),
+                    next_step,
                 };
                 env.restart(py)?;
                 Ok(env)
@@ -298,15 +415,55 @@ macro_rules! vector_env {
                 <$encoding as Encoding>::ACTIONS
             }
 
-            /// The player to act in each game (0 or 1), as a new array.
-            fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+            /// Whether finished games restart on the next step (Gymnasium's next-step
+            /// autoreset) rather than within the step that ends them.
+            #[getter]
+            fn next_step(&self) -> bool {
+                self.next_step
+            }
+
+            /// The environment's array of both players' rewards on the last step, float32
+            /// `[n, 2]` (first player's, second player's); written by `step` in next-step
+            /// mode only.
+            #[getter]
+            fn player_rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+                self.player_rewards.bind(py).clone()
+            }
+
+            /// The environment's array of the player each observation is for (0 or 1), uint8
+            /// `[n]`: the player to act, or, for a game that just ended (next-step mode),
+            /// the player who did not make its last move. Written by `reset`, and by `step`
+            /// in next-step mode.
+            #[getter]
+            fn to_play<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+                self.to_play.bind(py).clone()
+            }
+
+            /// Seeds every game's generator (what `sample_actions` draws from) afresh from
+            /// `seed`, as a new environment with that seed would be.
+            fn reseed(&mut self, seed: u64) {
+                self.batch.reseed(seed);
+            }
+
+            /// The player to act in each game (0 or 1), as a new array (in next-step mode,
+            /// a copy of `to_play`).
+            fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+                if self.next_step {
+                    let to_play = self.to_play.bind(py).try_readonly().map_err(|err| {
+                        value_error(format!("the to_play array is borrowed ({err})"))
+                    })?;
+                    return Ok(PyArray1::from_slice(
+                        py,
+                        to_play.as_slice().map_err(value_error)?,
+                    ));
+                }
                 let players: Vec<u8> = self
                     .batch
                     .games
                     .iter()
                     .map(|g| g.current_player() as u8)
                     .collect();
-                PyArray1::from_vec(py, players)
+                Ok(PyArray1::from_vec(py, players))
             }
 
             /// Starts every game anew: `(observations, action_masks)`. `ValueError` when
@@ -322,16 +479,25 @@ macro_rules! vector_env {
                 ))
             }
 
-            /// One uniformly random legal action per game, drawn in Rust.
+            /// One uniformly random legal action per game, drawn in Rust (0 for a finished
+            /// game waiting for its restart in next-step mode, whose action is ignored).
             fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
                 let games = &self.batch.games;
+                let pending = &self.batch.pending;
                 let rngs = &mut self.batch.rngs;
                 let actions: Vec<i64> = py.detach(|| {
                     games
                         .par_iter()
+                        .zip(pending.par_iter())
                         .zip(rngs.par_iter_mut())
                         .with_min_len(CHUNK)
-                        .map(|(game, rng)| game.random_action(rng) as i64)
+                        .map(|((game, &pending), rng)| {
+                            if pending {
+                                0
+                            } else {
+                                game.random_action(rng) as i64
+                            }
+                        })
                         .collect()
                 });
                 PyArray1::from_vec(py, actions)
@@ -379,7 +545,18 @@ macro_rules! vector_env {
                     let rewards = rewards_rw.as_slice_mut().map_err(value_error)?;
                     let terminated = terminated_rw.as_slice_mut().map_err(value_error)?;
                     let batch = &mut self.batch;
-                    py.detach(|| batch.step(&actions, obs, masks, rewards, terminated));
+                    if self.next_step {
+                        let pr = self.player_rewards.bind(py);
+                        let mut pr_rw = writable(pr, "player rewards", &[n, 2])?;
+                        let mut to_play_rw = writable(self.to_play.bind(py), "to_play", &[n])?;
+                        let pr = pr_rw.as_slice_mut().map_err(value_error)?;
+                        let to_play = to_play_rw.as_slice_mut().map_err(value_error)?;
+                        py.detach(|| {
+                            batch.step_next(&actions, obs, masks, rewards, terminated, pr, to_play)
+                        });
+                    } else {
+                        py.detach(|| batch.step(&actions, obs, masks, rewards, terminated));
+                    }
                 }
                 Ok((
                     obs.clone(),
@@ -498,9 +675,36 @@ trait PositionText {
     fn notation(&self) -> String;
 }
 
+/// `text`, the board drawn for a finished game, with its "... to move" (the last part of the
+/// line that ends so) replaced by the result: `"game over: black wins"` (`names` are the
+/// first and second players' names) or `"game over: draw"`.
+fn with_result(text: &str, returns: Option<[f32; 2]>, names: [&str; 2]) -> String {
+    let Some([first, second]) = returns else {
+        return text.to_owned();
+    };
+    let result = if first > second {
+        format!("game over: {} wins", names[0])
+    } else if second > first {
+        format!("game over: {} wins", names[1])
+    } else {
+        "game over: draw".to_owned()
+    };
+    text.lines()
+        .map(|line| match line.strip_suffix(" to move") {
+            Some(kept) => match kept.rfind(", ") {
+                Some(end) => format!("{}, {result}", &kept[..end]),
+                None => result.clone(),
+            },
+            None => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if text.ends_with('\n') { "\n" } else { "" }
+}
+
 impl PositionText for othello::Position {
     fn text(&self) -> String {
-        format!("{self:#}")
+        with_result(&format!("{self:#}"), self.returns(), ["black", "white"])
     }
     fn notation(&self) -> String {
         self.to_string()
@@ -538,7 +742,11 @@ impl PositionText for amazons::encoding::Turn {
             (Some(from), None) => format!("\nqueen {from} chosen"),
             _ => String::new(),
         };
-        format!("{:#}{selected}", self.position)
+        let board = format!("{:#}", self.position);
+        format!(
+            "{}{selected}",
+            with_result(&board, self.returns(), ["white", "black"])
+        )
     }
     fn notation(&self) -> String {
         self.position.to_string()

@@ -86,10 +86,12 @@ macro_rules! position_class {
                 self.position.outcome().name()
             }
 
-            /// 0 for the first player, 1 for the second.
+            /// `"first"` or `"second"`: the player to move, named as `outcome` and `cells`
+            /// name players (`bitgames.PLAYERS.index(...)` gives 0 or 1). Was 0 or 1 before
+            /// issue 42.
             #[getter]
-            fn side_to_move(&self) -> usize {
-                self.position.side_to_move().index()
+            fn side_to_move(&self) -> &'static str {
+                self.position.side_to_move().name()
             }
 
             /// The raw bitboards as Python ints, by name (bit layout as in the Rust crate's

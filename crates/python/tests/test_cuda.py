@@ -3,14 +3,25 @@ environments (Othello, the Amazons) against bitgames.vector bit for bit, DLPack 
 and JAX without copies, and perft and playouts against the published counts."""
 
 import gc
+from types import SimpleNamespace
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.vector import AutoresetMode
 
 import bitgames.cuda
 import bitgames.vector
+from bitgames import _native
 
 from helpers import same_games_twice
+
+# The native environments (bitgames.cuda.legacy's and bitgames.vector.legacy's interface:
+# reset() -> (obs, masks), step() -> (obs, masks, rewards, terminated), both restarting a
+# finished game within the step that ends it), which the tests below compare bit for bit;
+# the Gymnasium classes over them are tested at the end.
+CUDA = SimpleNamespace(Othello=_native.CudaOthello, Amazons=_native.CudaAmazons)
+CPU = SimpleNamespace(Othello=_native.VecOthello, Amazons=_native.VecAmazons)
 
 GPU = pytest.mark.skipif(not bitgames.cuda.available(), reason="no CUDA device")
 
@@ -124,8 +135,8 @@ def reset_shared_with_torch(torch, game, n):
     device environment's observations and masks: on the device, of the right dtype and shape,
     the environment's own buffers and contents. Returns both environments, then those
     observations and masks."""
-    env = getattr(bitgames.cuda, game)(n, seed=2)
-    cpu = getattr(bitgames.vector, game)(n, seed=2)
+    env = getattr(CUDA, game)(n, seed=2)
+    cpu = getattr(CPU, game)(n, seed=2)
     obs, masks = env.reset()
     cpu.reset()
     for array, dtype in ((obs, torch.int8), (masks, torch.bool)):
@@ -240,7 +251,7 @@ def test_opening_a_missing_device_says_what_is_missing():
 
 @GPU
 def test_properties_and_arrays():
-    env = bitgames.cuda.Othello(5, seed=3)
+    env = CUDA.Othello(5, seed=3)
     assert env.strategy == "kogge-stone"
     check_properties_and_arrays(env, 65, (3, 8, 8))
 
@@ -253,21 +264,21 @@ def test_properties_and_arrays():
 @pytest.mark.parametrize("game, restarts", [("Othello", 4096), ("Amazons", 2048)])
 def test_the_environment_equals_bitgames_vector_bit_for_bit(game, restarts, strategy):
     n = 4096
-    gpu = getattr(bitgames.cuda, game)(n, seed=11, strategy=strategy)
-    cpu = getattr(bitgames.vector, game)(n, seed=5)
+    gpu = getattr(CUDA, game)(n, seed=11, strategy=strategy)
+    cpu = getattr(CPU, game)(n, seed=5)
     assert steps_equal_to_vector(gpu, cpu, 250) > restarts, "games ended and restarted"
 
 
 @GPU
 @pytest.mark.parametrize("game, steps", [("Othello", 80), ("Amazons", 120)])
 def test_the_same_seed_gives_the_same_games(game, steps):
-    env_class = getattr(bitgames.cuda, game)
+    env_class = getattr(CUDA, game)
     assert same_games_twice(lambda: env_class(64, seed=4), steps, lambda a: a.numpy())
 
 
 @GPU
 def test_illegal_or_misshaped_actions_change_nothing():
-    env = bitgames.cuda.Othello(4, seed=1)
+    env = CUDA.Othello(4, seed=1)
     obs, masks = env.reset()
     before = (obs.numpy(), masks.numpy())
 
@@ -367,8 +378,8 @@ def test_dlpack_into_jax_without_copies():
 
     jax.config.update("jax_enable_x64", True)
     n = 128
-    env = bitgames.cuda.Othello(n, seed=8)
-    cpu = bitgames.vector.Othello(n, seed=8)
+    env = CUDA.Othello(n, seed=8)
+    cpu = CPU.Othello(n, seed=8)
     obs, masks = env.reset()
     cpu.reset()
     for array, dtype in ((obs, jnp.int8), (masks, jnp.bool_)):
@@ -394,7 +405,7 @@ def test_dlpack_into_jax_without_copies():
 
 @GPU
 def test_amazons_properties_and_arrays():
-    env = bitgames.cuda.Amazons(5, seed=3, strategy="table")
+    env = CUDA.Amazons(5, seed=3, strategy="table")
     assert env.strategy == "table"
     check_properties_and_arrays(env, 100, (4, 10, 10))
     env.synchronize()
@@ -402,8 +413,8 @@ def test_amazons_properties_and_arrays():
 
 @GPU
 def test_amazons_illegal_or_misshaped_actions_change_nothing():
-    env = bitgames.cuda.Amazons(4, seed=1)
-    cpu = bitgames.vector.Amazons(4, seed=1)
+    env = CUDA.Amazons(4, seed=1)
+    cpu = CPU.Amazons(4, seed=1)
     obs, masks = env.reset()
     cpu.reset()
 
@@ -520,3 +531,36 @@ def test_amazons_dlpack_into_torch_without_copies():
     gc.collect()
     torch.cuda.synchronize()
     assert torch.equal(t_obs.cpu(), before)
+
+
+@pytest.mark.parametrize("game", ["Othello", "Amazons"])
+def test_the_gymnasium_classes_are_vector_envs_without_a_device(game):
+    env_class = getattr(bitgames.cuda, game)
+    assert issubclass(env_class, gymnasium.vector.VectorEnv)
+    assert env_class.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    with pytest.raises(ValueError):
+        env_class(0)
+
+
+@GPU
+@pytest.mark.parametrize("game, planes, actions", [("Othello", (3, 8, 8), 65), ("Amazons", (4, 10, 10), 100)])
+def test_the_gymnasium_classes_step_as_the_native_ones(game, planes, actions):
+    n = 64
+    env = getattr(bitgames.cuda, game)(n)
+    native = getattr(CUDA, game)(n, seed=6)
+    assert env.single_observation_space == gymnasium.spaces.Box(0, 1, planes, np.int8)
+    assert env.action_space == gymnasium.spaces.MultiDiscrete([actions] * n)
+    obs, infos = env.reset(seed=6)
+    n_obs, n_masks = native.reset()
+    assert np.array_equal(obs.numpy(), n_obs.numpy())
+    assert np.array_equal(infos["action_mask"].numpy(), n_masks.numpy())
+    for _ in range(100):
+        actions_now = env.sample_actions().numpy()
+        assert np.array_equal(actions_now, native.sample_actions().numpy())
+        obs, rewards, terminations, truncations, infos = env.step(actions_now)
+        n_obs, n_masks, n_rewards, n_terminated = native.step(actions_now)
+        assert np.array_equal(obs.numpy(), n_obs.numpy())
+        assert np.array_equal(infos["action_mask"].numpy(), n_masks.numpy())
+        assert np.array_equal(rewards.numpy(), n_rewards.numpy())
+        assert np.array_equal(terminations.numpy(), n_terminated.numpy())
+        assert not truncations.any()

@@ -368,3 +368,30 @@ def test_a_missing_numpy_is_an_import_error_naming_it(snippet):
         # never a PanicException from the native module.
         assert result["import_error"], (result, done.stderr)
         assert "numpy" in result["message"].lower(), result
+
+
+@pytest.mark.parametrize(
+    "module, names", [(othello_v0, ("black", "white")), (amazons_v0, ("white", "black"))]
+)
+def test_render_of_a_finished_game_says_the_result(module, names):
+    """Issue 42: the last board of a game named a side "to move"; it names the result."""
+    rng = random.Random(5)
+    for _ in range(3):
+        env = module.env(render_mode="ansi")
+        env.reset()
+        assert "to move" in env.render()
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                break
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        text = env.render()
+        first, second = env.rewards["player_0"], env.rewards["player_1"]
+        if first > second:
+            expected = f"game over: {names[0]} wins"
+        elif second > first:
+            expected = f"game over: {names[1]} wins"
+        else:
+            expected = "game over: draw"
+        assert "to move" not in text, text
+        assert expected in text, text

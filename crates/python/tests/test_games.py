@@ -60,7 +60,19 @@ def test_random_games_round_trip_their_notation(cls):
             assert hash(again) == hash(position)
             assert again.hash == position.hash
         assert position.outcome in ("ongoing", "first", "second", "draw")
-        assert position.side_to_move in (0, 1)
+        assert position.side_to_move in bitgames.PLAYERS
+
+
+def test_players_are_named_alike_everywhere():
+    start = bitgames.Othello()
+    assert bitgames.PLAYERS == ("first", "second")
+    # Black (the first player) moves first; after d3 it is white's (the second's) turn.
+    assert start.side_to_move == "first"
+    assert start.play("d3").side_to_move == "second"
+    assert bitgames.Amazons().side_to_move == "first"
+    # The cells and the outcome use the same names.
+    pieces = {piece for _, piece, _ in start.cells()} - {None}
+    assert pieces == set(bitgames.PLAYERS)
 
 
 def test_errors_carry_the_games_messages():

@@ -15,8 +15,18 @@ import pytest
 
 import bitgames
 import bitgames.vector
+from bitgames import _native
 
-PRELUDE = "import numpy as np, bitgames, bitgames.vector as V\n"
+# The native vector classes under bitgames.vector (and bitgames.vector.legacy), whose
+# reset() gives (obs, masks) and step() (obs, masks, rewards, terminated): the buffers the
+# Gymnasium classes hand out are theirs (tested at the end for the Gymnasium classes' own).
+PRELUDE = (
+    "import numpy as np, bitgames, bitgames.vector\n"
+    "from bitgames import _native\n"
+    "class V:\n"
+    "    Othello, Santorini, Amazons = _native.VecOthello, _native.VecSantorini, "
+    "_native.VecAmazons\n"
+)
 
 GAMES = ["Othello", "Santorini", "Amazons"]
 
@@ -212,8 +222,8 @@ def test_a_buffer_changed_in_place_raises_value_error(change):
 
 
 def test_non_contiguous_actions_are_accepted():
-    env = bitgames.vector.Othello(4, seed=2)
-    twin = bitgames.vector.Othello(4, seed=2)
+    env = _native.VecOthello(4, seed=2)
+    twin = _native.VecOthello(4, seed=2)
     env.reset()
     twin.reset()
     actions = env.sample_actions()
@@ -228,7 +238,34 @@ def test_non_contiguous_actions_are_accepted():
 
 
 def test_max_envs_is_documented_and_exported():
-    assert bitgames.vector.MAX_ENVS == bitgames.vector.Othello.MAX_ENVS == 2**20
+    assert bitgames.vector.MAX_ENVS == _native.VecOthello.MAX_ENVS == 2**20
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "change",
+    [
+        'i["to_play"].flags.writeable=False',
+        'i["rewards"].flags.writeable=False',
+        'i["action_mask"].flags.writeable=False',
+        "obs.flags.writeable=False",
+        'i["rewards"].shape = (-1,)',
+    ],
+)
+def test_the_gymnasium_classes_check_their_buffers_too(game, change):
+    lines = run_isolated(
+        f"""
+        e=getattr(bitgames.vector, "{game}")(8); obs,i=e.reset(seed=1)
+        twin=getattr(bitgames.vector, "{game}")(8); twin.reset(seed=1)
+        before=obs.copy(); {change}
+        """,
+        "e.step(e.sample_actions())",
+        """
+        assert np.array_equal(obs, before); print("no game moved")
+        """,
+    )
+    assert lines[0].startswith("ValueError: the environment's"), lines
+    assert lines[1] == "no game moved", lines
 
 
 def test_the_extension_turns_panics_into_exceptions():

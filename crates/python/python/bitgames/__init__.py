@@ -18,6 +18,7 @@ games, ``compare``'s instances, ``random_games``' ``MAX_RANDOM_GAMES``,
 """
 
 import json as _json
+from typing import Any, Dict, List, Optional
 
 from ._native import Amazons, Othello, Santorini, TowerDefence, random_games
 from ._native import compare_json as _compare_json
@@ -25,6 +26,7 @@ from ._native import kernels_json as _kernels_json
 from ._native import strategies as _strategies
 
 __all__ = [
+    "PLAYERS",
     "Amazons",
     "Othello",
     "Santorini",
@@ -36,12 +38,18 @@ __all__ = [
 ]
 
 
-def strategies(game):
+#: The players' names, first player first: what ``side_to_move``, ``outcome`` and ``cells``
+#: say, and what index 0 and 1 of the environments' player numbers (``to_play``, the
+#: PettingZoo agents ``player_0`` and ``player_1``, reward pairs) stand for.
+PLAYERS = ("first", "second")
+
+
+def strategies(game: str) -> List[Dict[str, str]]:
     """The kernel strategies of ``game``: a list of ``{"name", "kind", "idea"}``."""
     return [{"name": n, "kind": k, "idea": i} for n, k, i in _strategies(game)]
 
 
-def compare(game, instances=10_000, seed=1):
+def compare(game: str, instances: int = 10_000, seed: int = 1) -> Dict[str, Any]:
     """Check every strategy of ``game`` against naive on random instances, then time them.
 
     ``instances`` is 1 to 1,000,000 (the instances are generated and held in memory; a
@@ -51,10 +59,13 @@ def compare(game, instances=10_000, seed=1):
     ``seed``, ``target`` and ``results`` (operation, strategy, ns_per_call,
     speedup_vs_naive).
     """
-    return _json.loads(_compare_json(game, instances, seed))
+    result: Dict[str, Any] = _json.loads(_compare_json(game, instances, seed))
+    return result
 
 
-def kernels(game, position=None, seed=1, budget_ms=1.0):
+def kernels(
+    game: str, position: Optional[str] = None, seed: int = 1, budget_ms: float = 1.0
+) -> List[Dict[str, Any]]:
     """Every registered kernel operation of ``game`` run by every strategy on ``position``.
 
     ``position`` is the game's notation (a random reachable one from ``seed`` when ``None``);
@@ -63,4 +74,5 @@ def kernels(game, position=None, seed=1, budget_ms=1.0):
     holds the naive answer's squares (one list per distance layer), ``count`` a numeric
     answer. Each (operation, strategy) is timed for ``budget_ms`` milliseconds.
     """
-    return _json.loads(_kernels_json(game, position, seed, budget_ms))
+    result: List[Dict[str, Any]] = _json.loads(_kernels_json(game, position, seed, budget_ms))
+    return result

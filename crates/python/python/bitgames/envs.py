@@ -221,7 +221,12 @@ class _CheckedEnv(_BitgamesEnv):
     def _action_index(self, agent, action):
         """``action`` as an int, or ``ActionSpaceError`` when it is not in the space."""
         space = self.action_spaces[agent]
-        if not space.contains(action):
+        try:
+            inside = space.contains(action)
+        except (OverflowError, TypeError, ValueError):
+            # Gymnasium before 1.2 raises for ints past 64 bits instead of saying no.
+            inside = False
+        if not inside:
             raise ActionSpaceError(
                 f"action {action!r} is not in the action space of {agent}, {space}: "
                 f"actions are the integers 0 to {self._actions - 1}"
