@@ -133,6 +133,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         let max_depth = if forced { 1 } else { limits.max_depth.max(1) };
         // Scores of the completed iterations, by depth (index 0 unused).
         let mut scores: Vec<i32> = vec![0; max_depth as usize + 1];
+        let mut clock = IterationClock::new(start);
         for depth in 1..=max_depth {
             let score = match depth.checked_sub(2).map(|d| scores[d as usize]) {
                 Some(guess) if depth >= ASPIRATION_FROM && guess.abs() < WIN - MATE_RANGE => {
@@ -156,10 +157,17 @@ impl<G: Evaluate> AlphaBeta<G> {
             result.score = score;
             result.depth = depth;
             result.pv = self.principal_variation(root, depth);
+            let previous_best = result.best_move;
             if let Some(&first) = result.pv.first() {
                 result.best_move = Some(first);
             }
             if score.abs() >= WIN - MATE_RANGE || self.stop {
+                break;
+            }
+            let settled = depth >= 3
+                && result.best_move == previous_best
+                && score >= scores[depth as usize - 2] - ASPIRATION_WINDOW / 2;
+            if clock.iteration_done(settled, self.deadline) == Next::Stop {
                 break;
             }
         }
@@ -366,6 +374,65 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 }
 
+/// Whether iterative deepening goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Deepen,
+    Stop,
+}
+
+/// Time management at a clock: how long the iterations take, and whether the next one is
+/// worth starting.
+///
+/// An iteration that cannot finish before the deadline still helps when the position is
+/// unclear: the root moves it searches to the end may overturn the best move. When the best
+/// move has held for three iterations and the score has not dropped, such an iteration only
+/// spends time, so it is not started: clear moves take less than the budget, unclear ones
+/// all of it (the idea of the "easy move" and of predicting the next iteration's cost, as
+/// chess programs such as Crafty use them).
+#[derive(Debug)]
+struct IterationClock {
+    /// When the iteration in progress started.
+    started: Instant,
+    /// How long the last completed iteration took.
+    last: Option<Duration>,
+    /// Completed iterations in a row that kept the best move and its score.
+    settled_run: u32,
+}
+
+impl IterationClock {
+    fn new(start: Instant) -> Self {
+        IterationClock {
+            started: start,
+            last: None,
+            settled_run: 0,
+        }
+    }
+
+    /// Records a completed iteration (`settled`: it kept the best move and did not lose
+    /// score) and says whether to start the next one before `deadline`.
+    fn iteration_done(&mut self, settled: bool, deadline: Option<Instant>) -> Next {
+        let now = Instant::now();
+        let took = now.saturating_duration_since(self.started);
+        self.started = now;
+        self.settled_run = if settled { self.settled_run + 1 } else { 0 };
+        // Each iteration costs a few times the one before: predict the next from the ratio
+        // of the last two (clamped, as very short iterations are noise).
+        let growth = match self.last.replace(took) {
+            Some(before) if before > Duration::from_micros(200) => {
+                (took.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 8.0)
+            }
+            _ => 3.0,
+        };
+        match deadline {
+            Some(deadline) if self.settled_run >= 2 && now + took.mul_f64(growth) > deadline => {
+                Next::Stop
+            }
+            _ => Next::Deepen,
+        }
+    }
+}
+
 /// Iterations from this depth on search an aspiration window first.
 const ASPIRATION_FROM: u32 = 4;
 
@@ -405,5 +472,56 @@ fn from_tt(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A clock whose iterations so far took `last`, the one just finished starting at
+    /// `started`.
+    fn clock_after(last: Duration, started: Instant, settled_run: u32) -> IterationClock {
+        IterationClock {
+            started,
+            last: Some(last),
+            settled_run,
+        }
+    }
+
+    #[test]
+    fn a_clear_move_does_not_start_an_iteration_that_cannot_finish() {
+        let now = Instant::now();
+        let start = now - Duration::from_millis(40);
+        let deadline = Some(now + Duration::from_millis(50));
+        // The last iteration took 40 ms, the one before 10: the next takes about 160 ms,
+        // past the deadline. Settled for the second time in a row: stop.
+        let mut clock = clock_after(Duration::from_millis(10), start, 1);
+        assert_eq!(clock.iteration_done(true, deadline), Next::Stop);
+    }
+
+    #[test]
+    fn an_unclear_move_spends_the_whole_budget() {
+        let now = Instant::now();
+        let start = now - Duration::from_millis(40);
+        let deadline = Some(now + Duration::from_millis(50));
+        // The same timings, but the best move changed (or the score dropped): go on.
+        let mut clock = clock_after(Duration::from_millis(10), start, 5);
+        assert_eq!(clock.iteration_done(false, deadline), Next::Deepen);
+        // Settled once is not enough either.
+        let mut clock = clock_after(Duration::from_millis(10), start, 0);
+        assert_eq!(clock.iteration_done(true, deadline), Next::Deepen);
+    }
+
+    #[test]
+    fn an_iteration_that_fits_is_started() {
+        let now = Instant::now();
+        let start = now - Duration::from_millis(10);
+        let deadline = Some(now + Duration::from_secs(60));
+        let mut clock = clock_after(Duration::from_millis(5), start, 3);
+        assert_eq!(clock.iteration_done(true, deadline), Next::Deepen);
+        // No clock at all: depth and node limits decide.
+        let mut clock = clock_after(Duration::from_millis(5), start, 3);
+        assert_eq!(clock.iteration_done(true, None), Next::Deepen);
     }
 }
