@@ -11,6 +11,8 @@
 //! `cargo xtask book-docs [--check]` checks the docs' links and builds the mdBook under
 //! `docs/` into `target/book/` (`book_docs.rs`).
 //! `cargo xtask wasm-test` runs the game crates' wasm32 tests under Node (`wasm_test.rs`).
+//! `cargo xtask web-static DIR` writes the web app as a static site, engines in wasm
+//! (`web_static.rs`).
 
 #![forbid(unsafe_code)]
 
@@ -29,6 +31,7 @@ mod splitmix;
 mod test;
 mod train_eval;
 mod wasm_test;
+mod web_static;
 mod wheel;
 mod zobrist;
 
@@ -112,6 +115,13 @@ enum Command {
     /// and bitgames-towerdefence) under Node.js, installing wasm-bindgen-cli at Cargo.lock's
     /// wasm-bindgen version into target/tools/ first when it is missing.
     WasmTest,
+    /// Write the web app as a static site into DIR: HTML, JS and the wasm build of the Play
+    /// page's engines (crates/wasm, through wasm-bindgen-cli installed as for wasm-test),
+    /// which plays every board game from a plain file server with no bitgames process.
+    WebStatic {
+        /// The directory to write (made when missing; files of the same names replaced).
+        dir: std::path::PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -127,6 +137,7 @@ fn main() -> ExitCode {
         Command::Test { python_only: false } => test::run_all(),
         Command::Test { python_only: true } => test::python_tests(&book::workspace_root()),
         Command::WasmTest => wasm_test::run(),
+        Command::WebStatic { dir } => web_static::run(&dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,8 +4,10 @@
 //! 0. when `/usr/bin/chromedriver` is missing, `apt-get update` and
 //!    `apt-get install -y chromium chromium-driver` (through `sudo` when not root): the web
 //!    app's browser test drives headless Chromium and fails without it;
-//! 1. `cargo test --workspace`, then `cargo xtask wasm-test` (the engines and the solver
-//!    at a clock on wasm32, under Node; installs wasm-bindgen-cli into `target/tools` once),
+//! 1. the web app's static site into `target/web-static` (`cargo xtask web-static`, which
+//!    the browser test serves from a plain file server), then `cargo test --workspace`,
+//!    then `cargo xtask wasm-test` (the engines and the solver at a clock on wasm32, under
+//!    Node; installs wasm-bindgen-cli into `target/tools` once),
 //!    then `cargo xtask train-eval --smoke` (the Othello evaluation's training pipeline end
 //!    to end on tiny data, about a minute);
 //! 2. the Python package as the abi3 manylinux wheel users install (`cargo xtask wheel`,
@@ -85,6 +87,8 @@ fn install_browser(root: &Path) -> Result<()> {
 pub fn run_all() -> Result<()> {
     let root = workspace_root();
     install_browser(&root)?;
+    eprintln!("== The web app's static site for its browser test: cargo xtask web-static");
+    crate::web_static::run(&crate::web_static::target_dir(&root).join("web-static"))?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     run(
         "Rust tests: cargo test --workspace",

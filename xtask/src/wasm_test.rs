@@ -24,7 +24,7 @@ use crate::book::workspace_root;
 pub const CRATES: [&str; 2] = ["bitgames-othello", "bitgames-towerdefence"];
 
 /// The target the tests are built for.
-const TARGET: &str = "wasm32-unknown-unknown";
+pub const TARGET: &str = "wasm32-unknown-unknown";
 
 /// Runs the wasm32 tests; see the module docs.
 pub fn run() -> Result<()> {
@@ -79,7 +79,7 @@ fn check_node() -> Result<()> {
 }
 
 /// The version of package `name` in the lock file `lock`; an error unless exactly one.
-fn locked_version(lock: &Path, name: &str) -> Result<String> {
+pub fn locked_version(lock: &Path, name: &str) -> Result<String> {
     let text =
         std::fs::read_to_string(lock).with_context(|| format!("reading {}", lock.display()))?;
     let versions = versions_in_lock(&text, name);
@@ -115,7 +115,7 @@ fn versions_in_lock(text: &str, name: &str) -> Vec<String> {
 
 /// `target/tools/bin/wasm-bindgen-test-runner` of `wasm-bindgen-cli` `version`, installed
 /// first when missing or of another version.
-fn install_runner(root: &Path, version: &str) -> Result<PathBuf> {
+pub fn install_runner(root: &Path, version: &str) -> Result<PathBuf> {
     let tools = root.join("target/tools");
     let bin = tools.join("bin");
     let runner = bin.join("wasm-bindgen-test-runner");

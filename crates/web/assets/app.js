@@ -1,11 +1,64 @@
-// The bitgames web app: plain JavaScript over the JSON API under /api/. All rules live on
-// the server; this file only draws what the API answers and sends what the user clicks.
+// The bitgames web app: plain JavaScript over the JSON API. All rules live in Rust; this
+// file only draws what the API answers and sends what the user clicks. The API is answered
+// by one of two engine backends, picked at load (pickBackend): the server's /api/ (`bitgames
+// serve`), or the static site's Web Worker running the wasm build of the same code
+// (worker.js, written by `cargo xtask web-static`), which answers the Play page's requests
+// with the same JSON.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 
-// POST (or GET when body is undefined) to the API; rejects with the server's message.
+// The engine backend: `worker` is null when the server answers.
+const backend = { worker: null, pending: new Map(), next: 0 };
+
+// Starts the Web Worker backend: every request is a message, answered by id.
+function useWorker() {
+  const worker = new Worker("worker.js");
+  worker.onmessage = (event) => {
+    const { id, ok, data, error } = event.data;
+    const pending = backend.pending.get(id);
+    if (!pending) return;
+    backend.pending.delete(id);
+    if (ok) pending.resolve(data); else pending.reject(new Error(error));
+  };
+  worker.onerror = (event) => {
+    // A worker that failed to load (or crashed) answers nothing: fail every waiting request.
+    const error = new Error("the browser's engine failed: " + (event.message || "see the console"));
+    for (const pending of backend.pending.values()) pending.reject(error);
+    backend.pending.clear();
+  };
+  backend.worker = worker;
+  document.documentElement.dataset.backend = "wasm";
+  for (const note of document.querySelectorAll(".needs-server")) note.hidden = false;
+  for (const button of document.querySelectorAll(".server-only")) button.disabled = true;
+}
+
+// The server when it answers /api/games with JSON, else (a plain file server, or the page
+// says data-backend="wasm") the worker.
+async function pickBackend() {
+  if (document.documentElement.dataset.backend === "wasm") return useWorker();
+  try {
+    const response = await fetch("/api/games");
+    const type = response.headers.get("content-type") || "";
+    if (response.ok && type.startsWith("application/json")) {
+      document.documentElement.dataset.backend = "server";
+      return;
+    }
+  } catch (_) {
+    // No server: the worker.
+  }
+  useWorker();
+}
+
+// POST (or GET when body is undefined) to the API; rejects with the backend's message.
 async function api(path, body) {
+  if (backend.worker) {
+    const id = backend.next++;
+    return new Promise((resolve, reject) => {
+      backend.pending.set(id, { resolve, reject });
+      backend.worker.postMessage({ id, path, body });
+    });
+  }
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -370,6 +423,27 @@ function fillStrategies() {
   select.value = "";
 }
 
+// A link chooses the game, the players and the time:
+// ?game=othello&black=human&white=alphabeta&time_ms=200. Othello's seats are `black` and
+// `white`, the Amazons' `white` (first) and `black`; `first` and `second` work in any game.
+// Unknown values are ignored.
+function applyLink() {
+  const params = new URLSearchParams(location.search);
+  const choose = (id, value) => {
+    if (value !== null && [...$(id).options].some((option) => option.value === value)) {
+      $(id).value = value;
+    }
+  };
+  choose("game", params.get("game"));
+  const colours = { othello: ["black", "white"], amazons: ["white", "black"] }[$("game").value];
+  ["first-player", "second-player"].forEach((id, i) => {
+    choose(id, params.get(i ? "second" : "first"));
+    if (colours) choose(id, params.get(colours[i]));
+  });
+  const time = Number(params.get("time_ms"));
+  if (Number.isInteger(time) && time >= 1 && time <= 10000) $("time-ms").value = String(time);
+}
+
 async function initPlay() {
   play.games = await api("/api/games");
   for (const select of document.querySelectorAll(".seat")) {
@@ -381,6 +455,7 @@ async function initPlay() {
   }
   $("first-player").value = "human";
   $("second-player").value = "alphabeta";
+  applyLink();
   const santorini = play.games.games.find((g) => g.name === "santorini");
   for (const id of ["first-god", "second-god"]) {
     for (const god of santorini.gods) {
@@ -604,4 +679,4 @@ $("td-open").addEventListener("click", openReplay);
 $("td-prev").addEventListener("click", () => step(-1));
 $("td-next").addEventListener("click", () => step(1));
 $("td-round").addEventListener("input", () => { td.index = Number($("td-round").value); renderRound(); });
-initPlay().catch((err) => say($("message"), err.message, true));
+pickBackend().then(initPlay).catch((err) => say($("message"), err.message, true));

@@ -1,13 +1,17 @@
 //! The API's errors: each becomes a 4xx (or, for a bug, 500) with `{"error": "..."}`.
 
-use axum::Json;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
 
 /// Why a request was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The body could not be read (too large, wrong encoding, cut short).
+    #[cfg(feature = "server")]
     #[error("{message}")]
     Body {
         /// What the body reader said.
@@ -67,6 +71,7 @@ pub enum ApiError {
     Internal(String),
 }
 
+#[cfg(feature = "server")]
 impl ApiError {
     /// The HTTP status this error is answered with.
     pub fn status(&self) -> StatusCode {
@@ -86,6 +91,7 @@ impl ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "error": self.to_string() });

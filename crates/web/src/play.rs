@@ -336,3 +336,45 @@ fn evaluation(info: &str) -> (Option<i32>, bool) {
         score.is_some_and(|score| score.abs() > bitgames::search::WIN / 2),
     )
 }
+
+/// What `GET /api/games` answers: each game with its kernel strategies, its start position
+/// and (Santorini) its gods with their rules, and the engines' names.
+pub fn games() -> serde_json::Value {
+    let games: Vec<serde_json::Value> = GameName::ALL
+        .into_iter()
+        .map(|game| {
+            let strategies: Vec<&str> = bitgames::strategies(game).iter().map(|s| s.name).collect();
+            let start = (game != GameName::TowerDefence)
+                .then(|| {
+                    show(PositionRequest {
+                        game: game.name().to_owned(),
+                        position: None,
+                        strategy: None,
+                        gods: None,
+                    })
+                    .ok()
+                    .map(|s| s.position)
+                })
+                .flatten();
+            // Santorini's gods, each with its rule in a line, for the page's god choice.
+            let gods: Vec<serde_json::Value> = match game {
+                GameName::Santorini => bitgames::santorini::God::ALL
+                    .iter()
+                    .map(|god| serde_json::json!({ "name": god.name(), "rule": god.rule() }))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            serde_json::json!({
+                "name": game.name(),
+                "strategies": strategies,
+                "start": start,
+                "gods": gods,
+            })
+        })
+        .collect();
+    let engines: Vec<&str> = bitgames::search::engine::EngineKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    serde_json::json!({ "games": games, "engines": engines })
+}

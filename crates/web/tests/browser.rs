@@ -3,10 +3,16 @@
 //! Needs `/usr/bin/chromedriver` and Chromium (Debian: `apt-get install chromium
 //! chromium-driver`; `cargo xtask test` installs them when missing). Without them this test
 //! fails, on purpose: a browser check that silently skips checks nothing.
+//!
+//! The static site's test needs the site built first, into `target/web-static` (or the
+//! directory `BITGAMES_WEB_STATIC` names): `cargo xtask web-static target/web-static`
+//! (`cargo xtask test` does it). Without it, or with one built from other pages, it fails.
 
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener as StdListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bitgames::othello;
@@ -202,12 +208,22 @@ const PLAY_STATE: &str = r#"
     };
 "#;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_app_works_in_headless_chromium() {
+/// One browser at a time: each test drives its own Chromium, and the machines are small.
+static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A new scratch directory for the test `name`.
+fn scratch_dir(name: &str) -> PathBuf {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("bitgames-web-browser-{}", std::process::id()));
+        .join(format!("bitgames-web-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).expect("scratch directory");
+    scratch
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_app_works_in_headless_chromium() {
+    let _browser = BROWSER.lock().await;
+    let scratch = scratch_dir("browser");
     let (driver, driver_port) = start_chromedriver(&scratch);
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -247,6 +263,160 @@ async fn drive(client: Client, app: SocketAddr, scratch: PathBuf) {
     engines_and_kernels(client, app, scratch).await;
     compare_charts(client, app, scratch).await;
     towerdefence_replay(client, app, scratch).await;
+}
+
+/// Where `cargo xtask web-static` wrote the static site: `BITGAMES_WEB_STATIC`, else
+/// `target/web-static`. Fails, saying how to build it, when it is missing or its pages are
+/// not this crate's.
+fn static_site() -> PathBuf {
+    let dir = std::env::var_os("BITGAMES_WEB_STATIC").map_or_else(
+        || {
+            Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .parent()
+                .expect("the target directory")
+                .join("web-static")
+        },
+        PathBuf::from,
+    );
+    let build = format!("build it with `cargo xtask web-static {}`", dir.display());
+    for (name, text) in [
+        ("app.js", include_str!("../assets/app.js")),
+        ("worker.js", include_str!("../assets/worker.js")),
+    ] {
+        let written = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|err| panic!("no static site in {}: {err}; {build}", dir.display()));
+        assert!(
+            written == text,
+            "the static site's {name} in {} is not crates/web/assets/{name}: {build}",
+            dir.display()
+        );
+    }
+    assert!(
+        dir.join("bitgames_wasm_bg.wasm").is_file(),
+        "the static site in {} has no wasm; {build}",
+        dir.display()
+    );
+    dir
+}
+
+/// A plain file server on a loopback port, as a user would put the site on any web host:
+/// `GET /NAME` answers the file `root/NAME` (`/` is `index.html`), anything else 404. Every
+/// path asked is pushed onto `asked`.
+fn serve_files(root: PathBuf, asked: Arc<Mutex<Vec<String>>>) -> SocketAddr {
+    let listener = StdListener::bind("127.0.0.1:0").expect("a loopback port for the files");
+    let addr = listener.local_addr().expect("address");
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let (root, asked) = (root.clone(), Arc::clone(&asked));
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut chunk = [0; 4096];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut chunk) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                let head = String::from_utf8_lossy(&head);
+                let target = head.split_whitespace().nth(1).unwrap_or("/");
+                let path = target.split(['?', '#']).next().unwrap_or("/").to_owned();
+                asked.lock().expect("the list of paths").push(path.clone());
+                let name = if path == "/" {
+                    "index.html"
+                } else {
+                    &path[1..]
+                };
+                let file =
+                    (!name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.'))
+                        .then(|| std::fs::read(root.join(name)).ok())
+                        .flatten();
+                let kind = match name.rsplit('.').next() {
+                    Some("html") => "text/html; charset=utf-8",
+                    Some("js") => "text/javascript; charset=utf-8",
+                    Some("css") => "text/css; charset=utf-8",
+                    Some("wasm") => "application/wasm",
+                    _ => "application/octet-stream",
+                };
+                let (status, kind, body) = match file {
+                    Some(body) => ("200 OK", kind, body),
+                    None => ("404 Not Found", "text/plain", b"not found".to_vec()),
+                };
+                let header = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\n\
+                     connection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(header.as_bytes());
+                let _ = stream.write_all(&body);
+            });
+        }
+    });
+    addr
+}
+
+/// The static site of `cargo xtask web-static`, from a plain file server with no bitgames
+/// process: a whole Othello game against alpha-beta running in the page's Web Worker, the
+/// disc count shown equal to the final position's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_site_plays_a_whole_game_without_a_server() {
+    let site = static_site();
+    let _browser = BROWSER.lock().await;
+    let scratch = scratch_dir("static");
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let files = serve_files(site, Arc::clone(&asked));
+    let (driver, driver_port) = start_chromedriver(&scratch);
+    let client = connect(driver_port, &driver.profile).await;
+    let run = tokio::spawn(drive_static(client.clone(), files, scratch.clone())).await;
+    let _ = client.close().await;
+    drop(driver);
+    if let Err(err) = run {
+        std::panic::resume_unwind(err.into_panic());
+    }
+    let asked = asked.lock().expect("the list of paths").clone();
+    assert!(
+        asked.iter().any(|path| path == "/bitgames_wasm_bg.wasm"),
+        "{asked:?}"
+    );
+    assert!(
+        !asked.iter().any(|path| path.starts_with("/api")),
+        "the static site asked the file server for the API: {asked:?}"
+    );
+    eprintln!("screenshots in {}", scratch.display());
+}
+
+async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
+    let (client, scratch) = (&client, scratch.as_path());
+    client
+        .goto(&format!(
+            "http://{files}/?game=othello&black=human&white=alphabeta&time_ms=40"
+        ))
+        .await
+        .expect("the static page loads");
+    wait_until(
+        client,
+        "the start from the wasm engine",
+        "return document.querySelectorAll('#board .cell').length === 64 && \
+         document.querySelectorAll('#board .cell.target').length === 4",
+        Duration::from_secs(30),
+    )
+    .await;
+    let page = eval(
+        client,
+        "return [document.documentElement.dataset.backend, \
+                 document.getElementById('second-player').value, \
+                 document.getElementById('time-ms').value, \
+                 !document.querySelector('#page-kernels .needs-server').hidden]",
+    )
+    .await;
+    assert_eq!(page, json!(["wasm", "alphabeta", "40", true]));
+    assert_eq!(text(client, "discs").await, "Black 2 \u{2013} White 2");
+    othello_to_the_end(client, scratch).await;
+    let evaluation = text(client, "evaluation").await;
+    assert!(
+        evaluation.starts_with("Evaluation for White: "),
+        "{evaluation:?}"
+    );
 }
 
 /// Othello, a person first against the random engine: a new game draws its start.
@@ -507,7 +677,8 @@ async fn santorini_gods_by_steps(client: &Client, scratch: &Path) {
     // Santorini with gods: choosing Atlas shows the gods, and his dome is a step of its own
     // (worker, destination, the power button, the build).
     select(client, "game", "santorini").await;
-    wait_until(client, "the gods' choice", "return !document.getElementById('gods').hidden && document.querySelectorAll('#first-god option').length === 11", Duration::from_secs(10)).await;
+    let gods = bitgames::santorini::God::ALL.len();
+    wait_until(client, "the gods' choice", &format!("return !document.getElementById('gods').hidden && document.querySelectorAll('#first-god option').length === {gods}"), Duration::from_secs(10)).await;
     select(client, "first-god", "atlas").await;
     wait_until(client, "a new game with Atlas", "return document.getElementById('position').value.includes('/atlas/mortal') && document.getElementById('status').textContent.includes('(Atlas)')", Duration::from_secs(10)).await;
     load_position(
