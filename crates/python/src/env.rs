@@ -274,43 +274,75 @@ impl<E: Encoding> Batch<E> {
                 )| {
                     if *pending {
                         *pending = false;
-                        *game = E::start();
-                        let player = game.current_player();
-                        game.observe(player, obs);
-                        *legal = game.legal_write(mask);
-                        *to_play = player as u8;
+                        *to_play = restart_into(game, legal, obs, mask);
                         *reward = 0.0;
                         *done = false;
-                        both.fill(0.0);
+                        both[0] = 0.0;
+                        both[1] = 0.0;
                         return;
                     }
                     let mover = game.current_player();
                     let before = *game;
                     let (returns, now_legal) = game.step_write(action as usize, obs, mask);
-                    if let Some(returns) = returns {
-                        // `step_write` restarted the game: play the last move again to keep
-                        // the final position until the next step.
-                        *game = before;
-                        game.apply_legal(action as usize);
-                        let observer = 1 - mover;
-                        game.observe(observer, obs);
-                        mask.fill(true);
-                        *legal = any;
-                        *pending = true;
-                        *to_play = observer as u8;
-                        *reward = returns[mover];
-                        *done = true;
-                        both.copy_from_slice(&returns);
-                    } else {
-                        *legal = now_legal;
-                        *to_play = game.current_player() as u8;
-                        *reward = 0.0;
-                        *done = false;
-                        both.fill(0.0);
+                    *legal = now_legal;
+                    match returns {
+                        None => {
+                            *to_play = game.current_player() as u8;
+                            *reward = 0.0;
+                            *done = false;
+                            both[0] = 0.0;
+                            both[1] = 0.0;
+                        }
+                        Some(returns) => {
+                            *to_play = keep_final(game, before, action as usize, mover, obs, mask);
+                            *legal = any;
+                            *pending = true;
+                            *reward = returns[mover];
+                            *done = true;
+                            both.copy_from_slice(&returns);
+                        }
                     }
                 },
             );
     }
+}
+
+/// Restarts `game` and writes its observation and legal actions (`legal`, `mask`); returns
+/// the player to act. The rare path of [`Batch::step_next`], kept out of its loop.
+#[cold]
+#[inline(never)]
+fn restart_into<E: Encoding>(
+    game: &mut E,
+    legal: &mut E::Legal,
+    obs: &mut [i8],
+    mask: &mut [bool],
+) -> u8 {
+    *game = E::start();
+    let player = game.current_player();
+    game.observe(player, obs);
+    *legal = game.legal_write(mask);
+    player as u8
+}
+
+/// After `step_write` ended and restarted a game: puts back its final position (`before`
+/// with `action` played again), observed by the player who did not make the last move, every
+/// action in its mask; returns that player. The rare path of [`Batch::step_next`].
+#[cold]
+#[inline(never)]
+fn keep_final<E: Encoding>(
+    game: &mut E,
+    before: E,
+    action: usize,
+    mover: usize,
+    obs: &mut [i8],
+    mask: &mut [bool],
+) -> u8 {
+    *game = before;
+    game.apply_legal(action);
+    let observer = 1 - mover;
+    game.observe(observer, obs);
+    mask.fill(true);
+    observer as u8
 }
 
 macro_rules! vector_env {

@@ -12,10 +12,11 @@ import bitgames
 HERE = pathlib.Path(__file__).parent
 PACKAGE = pathlib.Path(bitgames.__file__).parent
 
-# The modules under `mypy --strict`. bitgames.envs and bitgames.distributed are not
-# annotated yet (issue 42's remaining work).
+# The modules under `mypy --strict`. bitgames.distributed is not annotated yet (issue 42's
+# remaining work).
 TYPED = [
     "__init__.py",
+    "envs.py",
     "_native.pyi",
     "vector/__init__.py",
     "vector/_gym.py",

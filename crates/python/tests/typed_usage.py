@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 import bitgames
 import bitgames.cuda
+import bitgames.envs
 import bitgames.vector
 import bitgames.vector.legacy
 
@@ -46,6 +47,20 @@ env.close()
 old = bitgames.vector.legacy.Santorini(4, seed=1)
 old_obs, old_masks = old.reset()
 old_obs, old_masks, old_rewards, old_terminated = old.step(old.sample_actions())
+
+aec = bitgames.envs.othello_v0.env(render_mode="ansi")
+aec.reset(seed=1)
+for agent in aec.agent_iter():
+    seen, reward, terminated, truncated, info = aec.last()
+    if terminated or truncated or seen is None:
+        aec.step(None)
+        continue
+    aec.step(int(np.flatnonzero(seen["action_mask"])[0]))
+final: Optional[str] = aec.render()
+gods = bitgames.envs.santorini_gods_v0.env(gods=("apollo", "minotaur"))
+gods.reset()
+raw = bitgames.envs.amazons_v0.raw_env()
+raw.reset()
 
 ready: bool = bitgames.cuda.available()
 devices: int = bitgames.cuda.device_count()

@@ -56,10 +56,17 @@ except ImportError as _err:  # pragma: no cover - exercised by a subprocess test
     ) from _err
 
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+
+from typing import Any, Dict, Iterator, Optional, Tuple, Type, Union, cast
 
 from . import _native
+
+_Game = Union[
+    _native.OthelloEnv, _native.SantoriniEnv, _native.SantoriniStepsEnv, _native.AmazonsEnv
+]
+_Observation = Dict[str, Any]
 
 __all__ = ["ActionSpaceError", "amazons_v0", "othello_v0", "santorini_gods_v0", "santorini_v0"]
 
@@ -68,13 +75,13 @@ class ActionSpaceError(ValueError, AssertionError):
     """An action outside the action space (PettingZoo's wrapper raised ``AssertionError``)."""
 
 
-class _BitgamesEnv(AECEnv):
+class _BitgamesEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over one of the native single-game environments (no checks)."""
 
-    _native_env = None
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    _native_env: Type[_Game]
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, render_mode=None):
+    def __init__(self, render_mode: Optional[str] = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -93,19 +100,20 @@ class _BitgamesEnv(AECEnv):
         self._actions = actions
         self._planes = planes
         self._players = {a: i for i, a in enumerate(self.possible_agents)}
-        self._game = None
+        self._game: Optional[_Game] = None
         self._over = False
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> _Observation:
         game = self._game
         if game is None:
             EnvLogger.error_observe_before_reset()
+            raise AssertionError  # pragma: no cover - the logger raised already
         player = self._players[agent]
         observation = game.observe(player).reshape(self._planes)
         if player == game.current_player and not self._over:
@@ -114,7 +122,9 @@ class _BitgamesEnv(AECEnv):
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
-    def last(self, observe=True):
+    def last(
+        self, observe: bool = True
+    ) -> Tuple[Optional[_Observation], float, bool, bool, Dict[str, Any]]:
         if self._game is None:
             raise AttributeError("agent_selection cannot be accessed before reset")
         agent = self.agent_selection
@@ -126,36 +136,36 @@ class _BitgamesEnv(AECEnv):
             self.infos[agent],
         )
 
-    def agent_iter(self, max_iter=2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> "_AgentIterable":
         return _AgentIterable(self, max_iter, False)
 
-    def _new_game(self):
+    def _new_game(self) -> _Game:
         """The native game a reset starts."""
         return self._native_env()
 
-    def reset(self, seed=None, options=None):
-        self._game = self._new_game()
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._game = game = self._new_game()
         self._over = False
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: Dict[str, float] = {a: 0 for a in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[self._game.current_player]
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[game.current_player]
 
-    def step(self, action):
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._game.apply(int(action))
+        cast(_Game, self._game).apply(int(action))
         self._moved(agent)
 
-    def _moved(self, agent):
+    def _moved(self, agent: str) -> None:
         """The bookkeeping after ``agent`` made a legal move."""
         self._cumulative_rewards[agent] = 0
-        game = self._game
+        game = cast(_Game, self._game)
         returns = game.returns()
         if returns is not None:
             self._over = True
@@ -166,38 +176,40 @@ class _BitgamesEnv(AECEnv):
             self._accumulate_rewards()
         self.agent_selection = self.possible_agents[game.current_player]
 
-    def render(self):
+    def render(self) -> Optional[str]:
         if self._game is None:
             EnvLogger.error_render_before_reset()
+            raise AssertionError  # pragma: no cover - the logger raised already
         if self.render_mode is None:
             return None
         return self._game.position()
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
 class _CheckedEnv(_BitgamesEnv):
     """The environment with the checks of PettingZoo's classic wrappers (module docs)."""
 
-    def __init__(self, render_mode=None, **options):
+    def __init__(self, render_mode: Optional[str] = None, **options: Any) -> None:
         super().__init__(render_mode=render_mode, **options)
         # Whether `step` or `reset` ran since `agent_iter` last handed out an agent.
         self._has_updated = False
 
-    def agent_iter(self, max_iter=2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> "_AgentIterable":
         if self._game is None:
             EnvLogger.error_agent_iter_before_reset()
         return _AgentIterable(self, max_iter, True)
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         super().reset(seed=seed, options=options)
         self._has_updated = True
 
-    def step(self, action):
+    def step(self, action: Any) -> None:
         game = self._game
         if game is None:
             EnvLogger.error_step_before_reset()
+            raise AssertionError  # pragma: no cover - the logger raised already
         self._has_updated = True
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
@@ -218,7 +230,7 @@ class _CheckedEnv(_BitgamesEnv):
             return
         self._moved(agent)
 
-    def _action_index(self, agent, action):
+    def _action_index(self, agent: str, action: Any) -> int:
         """``action`` as an int, or ``ActionSpaceError`` when it is not in the space."""
         space = self.action_spaces[agent]
         try:
@@ -233,14 +245,14 @@ class _CheckedEnv(_BitgamesEnv):
             )
         return int(action)
 
-    def _illegal_move(self, agent):
+    def _illegal_move(self, agent: str) -> None:
         """What PettingZoo's TerminateIllegalWrapper does: the mover loses, all end."""
         EnvLogger.warn_on_illegal_move()
         self._over = True
         self._cumulative_rewards[agent] = 0
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
-        self.rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = -1.0
         self._accumulate_rewards()
         self._deads_step_first()
@@ -253,21 +265,21 @@ class _AgentIterable:
 
     __slots__ = ("env", "max_iter", "ordered")
 
-    def __init__(self, env, max_iter, ordered):
+    def __init__(self, env: _BitgamesEnv, max_iter: int, ordered: bool) -> None:
         self.env, self.max_iter, self.ordered = env, max_iter, ordered
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         agents = _ordered if self.ordered else _agents
         return agents(self.env, self.max_iter)
 
 
-def _agents(env, left):
+def _agents(env: _BitgamesEnv, left: int) -> Iterator[str]:
     while left > 0 and env.agents:
         left -= 1
         yield env.agent_selection
 
 
-def _ordered(env, left):
+def _ordered(env: "_CheckedEnv", left: int) -> Iterator[str]:
     while left > 0 and env.agents:
         left -= 1
         if not env._has_updated:
@@ -290,13 +302,15 @@ class _SantoriniGods(_BitgamesEnv):
     _native_env = _native.SantoriniStepsEnv
     metadata = {**_BitgamesEnv.metadata, "name": "santorini_gods_v0"}
 
-    def __init__(self, render_mode=None, gods=("mortal", "mortal")):
+    def __init__(
+        self, render_mode: Optional[str] = None, gods: Tuple[str, str] = ("mortal", "mortal")
+    ) -> None:
         # A bad name raises ValueError naming the gods here, not at the first reset.
-        _native.SantoriniStepsEnv(tuple(gods))
-        self.gods = tuple(gods)
+        self.gods = cast(Tuple[str, str], tuple(gods))
+        _native.SantoriniStepsEnv(self.gods)
         super().__init__(render_mode=render_mode)
 
-    def _new_game(self):
+    def _new_game(self) -> _Game:
         return _native.SantoriniStepsEnv(self.gods)
 
 
@@ -308,11 +322,11 @@ class _Amazons(_BitgamesEnv):
 class _Module:
     """``env()`` and ``raw_env()`` as PettingZoo's environment modules offer them."""
 
-    def __init__(self, cls):
+    def __init__(self, cls: Type[_BitgamesEnv]) -> None:
         self.raw_env = cls
-        self._env = type(cls.__name__ + "Checked", (_CheckedEnv, cls), {"__module__": __name__})
+        self._env: Type[_BitgamesEnv] = type(cls.__name__ + "Checked", (_CheckedEnv, cls), {"__module__": __name__})
 
-    def env(self, render_mode=None, **options):
+    def env(self, render_mode: Optional[str] = None, **options: Any) -> _BitgamesEnv:
         """The environment with the checks of PettingZoo's classic wrappers (module docs);
         ``options`` are the environment's own (``gods`` for ``santorini_gods_v0``)."""
         return self._env(render_mode=render_mode, **options)
