@@ -180,7 +180,8 @@ function renderPlay() {
   if (!state) return;
   const board = $("board");
   board.className = "board " + state.game;
-  board.style.gridTemplateColumns = "repeat(" + state.board.cols + ", 46px)";
+  // The cell size is CSS's (--cell, smaller on a narrow screen); the column count is ours.
+  board.style.setProperty("--cols", String(state.board.cols));
   board.replaceChildren();
   // Moves still possible given the steps taken so far, and the steps that extend them.
   const candidates = humanToMove() && !play.thinking
@@ -243,11 +244,36 @@ function renderPlay() {
   $("position").value = state.position;
   const list = $("moves");
   list.replaceChildren();
-  for (const entry of play.history) {
+  play.history.forEach((entry, i) => {
     const li = document.createElement("li");
-    li.textContent = entry.move;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = entry.move;
+    button.title = "Back to the position after " + entry.move;
+    button.addEventListener("click", () => backTo(i));
+    li.appendChild(button);
     list.appendChild(li);
-  }
+  });
+  // The list follows the game: the last move in view.
+  list.scrollTop = list.scrollHeight;
+}
+
+// Back to the position after the move at `index` of the move list: the moves after it are
+// dropped, and the game goes on from there (the engine plays if it is its turn).
+function backTo(index) {
+  if (index < 0 || index >= play.history.length) return;
+  play.generation += 1;
+  play.thinking = false;
+  play.state = index + 1 < play.history.length ? play.history[index + 1].state : play.state;
+  play.history = play.history.slice(0, index + 1);
+  play.lastMove = play.history[index].move;
+  play.selected = [];
+  say($("message"), "Back to the position after move " + (index + 1) + ", " + play.lastMove);
+  $("engine-info").textContent = "";
+  $("evaluation").textContent = "";
+  renderPlay();
+  engineTurn();
 }
 
 function setState(state, move) {

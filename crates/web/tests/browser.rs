@@ -417,6 +417,59 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
         evaluation.starts_with("Evaluation for White: "),
         "{evaluation:?}"
     );
+    move_list_goes_back(client).await;
+    amazons_fit_a_phone(client, files, scratch).await;
+}
+
+/// A click on the second move of the list goes back to the position after it: two moves
+/// played, six discs, my turn again.
+async fn move_list_goes_back(client: &Client) {
+    click_css(client, "#moves li:nth-child(2) .move").await;
+    wait_until(
+        client,
+        "the position after move 2",
+        "return document.querySelectorAll('#moves li').length === 2 && \
+         document.querySelectorAll('#board .piece').length === 6 && \
+         document.getElementById('status').dataset.outcome === 'ongoing' && \
+         document.querySelectorAll('#board .cell.target').length > 0",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Each of the first two moves flips one disc.
+    assert_eq!(text(client, "discs").await, "Black 3 \u{2013} White 3");
+}
+
+/// At 390 px (a phone), the Amazons' 10 columns fit: nothing wider than the window less its
+/// scroll bar (no sideways scrolling).
+async fn amazons_fit_a_phone(client: &Client, files: SocketAddr, scratch: &Path) {
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone's window");
+    client
+        .goto(&format!(
+            "http://{files}/?game=amazons&first=human&second=random"
+        ))
+        .await
+        .expect("the Amazons by a link");
+    wait_for_count(client, "the Amazons' board", "#board .cell.target", 4, 30).await;
+    let sizes = eval(
+        client,
+        "return [document.documentElement.clientWidth, document.documentElement.scrollWidth, \
+                 Math.ceil(document.getElementById('board').getBoundingClientRect().right)]",
+    )
+    .await;
+    let [inner, scroll, board] = [0, 1, 2].map(|i| sizes[i].as_u64().expect("a width"));
+    assert!(inner <= 400, "the window did not shrink: {sizes}");
+    assert!(
+        scroll <= inner && board <= inner,
+        "wider than the phone: {sizes}"
+    );
+    screenshot(client, scratch, "static-amazons-390px").await;
+    client
+        .set_window_size(1400, 1100)
+        .await
+        .expect("the window back");
 }
 
 /// Othello, a person first against the random engine: a new game draws its start.
