@@ -89,14 +89,14 @@ def main(argv: Optional[List[str]] = None) -> int:
                 print(f"units     {result.units} ({result.units_resumed} from the journal)")
                 print(f"time      {result.seconds:.3f} s")
         elif args.command == "solve":
-            result = run_solve(args.file, max_nodes=args.max_nodes, **common)
-            for record in result.records:
+            solved = run_solve(args.file, max_nodes=args.max_nodes, **common)
+            for record in solved.records:
                 print(json.dumps(record, separators=(",", ":")))
-            if result.wrong_lines:
-                print(f"error: scores differ from the file on lines {result.wrong_lines}", file=sys.stderr)
+            if solved.wrong_lines:
+                print(f"error: scores differ from the file on lines {solved.wrong_lines}", file=sys.stderr)
                 return 1
         else:
-            result = run_selfplay(
+            played = run_selfplay(
                 args.game,
                 args.a,
                 args.b,
@@ -110,7 +110,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             )
             if args.out:
                 with open(args.out, "w", encoding="utf-8") as out:
-                    for record in result.games:
+                    for record in played.games:
                         out.write(json.dumps(dict(record, game=args.game, a=args.a, b=args.b)) + "\n")
             if args.json:
                 print(
@@ -120,19 +120,19 @@ def main(argv: Optional[List[str]] = None) -> int:
                             "a": args.a,
                             "b": args.b,
                             "games": args.games,
-                            "wins": result.wins,
-                            "draws": result.draws,
-                            "losses": result.losses,
-                            "summary": result.summary(),
-                            "units": result.units,
-                            "units_resumed": result.units_resumed,
-                            "seconds": result.seconds,
+                            "wins": played.wins,
+                            "draws": played.draws,
+                            "losses": played.losses,
+                            "summary": played.summary(),
+                            "units": played.units,
+                            "units_resumed": played.units_resumed,
+                            "seconds": played.seconds,
                         }
                     )
                 )
             else:
                 print(f"{args.game}: {args.a} vs {args.b}, {args.games} games at {args.time_ms} ms a move")
-                print(result.summary())
+                print(played.summary())
     except (JournalError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

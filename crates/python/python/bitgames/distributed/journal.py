@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any, Dict, Iterable, Optional
+from typing import Any, BinaryIO, Dict, List, Optional, Union
 
 FORMAT = "bitgames.distributed"
 VERSION = 1
@@ -62,7 +62,7 @@ class Journal:
         self.job_id = checksum(job)
         self.unit_checksums = unit_checksums
         self.done: Dict[int, Any] = {}
-        self._file = None
+        self._file: Optional[BinaryIO] = None
         self._open()
 
     # Reading -----------------------------------------------------------------------------
@@ -135,9 +135,11 @@ class Journal:
 
     def _write(self, value: Any) -> None:
         # One write of the whole line: a kill can only leave a prefix of it (a torn line).
-        self._file.write((canonical_json(value) + "\n").encode())
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        out = self._file
+        assert out is not None, "the journal is open while it is written"
+        out.write((canonical_json(value) + "\n").encode())
+        out.flush()
+        os.fsync(out.fileno())
 
     def record(self, unit: int, result: Any) -> None:
         """Appends unit ``unit``'s result (JSON-able) and makes it durable."""
@@ -183,11 +185,13 @@ class NoJournal:
         pass
 
 
-def open_journal(path: Optional[str], job: Dict[str, Any], unit_checksums: Dict[int, str]):
+def open_journal(
+    path: Optional[str], job: Dict[str, Any], unit_checksums: Dict[int, str]
+) -> Union[Journal, NoJournal]:
     """A :class:`Journal` at ``path``, or a :class:`NoJournal` when ``path`` is None."""
     if path is None:
         return NoJournal()
     return Journal(path, job, unit_checksums)
 
 
-__all__: Iterable[str] = ["Journal", "JournalError", "NoJournal", "canonical_json", "checksum", "open_journal"]
+__all__: List[str] = ["Journal", "JournalError", "NoJournal", "canonical_json", "checksum", "open_journal"]

@@ -42,7 +42,7 @@ def loopback_environment() -> None:
     os.environ.update(LOOPBACK_ENVIRONMENT)
     constants = sys.modules.get("ray._private.ray_constants")
     if constants is not None:
-        constants.ENABLE_RAY_CLUSTER = False
+        setattr(constants, "ENABLE_RAY_CLUSTER", False)
 
 
 def _is_loopback_address(address: str) -> bool:
@@ -85,7 +85,7 @@ def connect(address: Optional[str] = None, num_cpus: Optional[int] = None, wheel
     if address is None:
         ray.init(runtime_env=runtime_env, **local_init_arguments(num_cpus))
     else:
-        ray.init(address=address, runtime_env=runtime_env, logging_level="WARNING")
+        ray.init(address=address, runtime_env=runtime_env, logging_level="WARNING")  # type: ignore[arg-type]
     return True
 
 
@@ -156,7 +156,7 @@ def execute(
         resumed = len(book.done)
         total = len(plan.units)
         todo = [i for i in range(total) if i not in book.done]
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         window = max(8, 4 * cpus)
         bar = Progress(label, total, resumed, progress)
         pending: Dict[Any, int] = {}
@@ -181,7 +181,7 @@ def execute(
         return Execution(dict(book.done), total, resumed)
 
 
-def _session(address: Optional[str], num_cpus: Optional[int], wheel: Optional[str]):
+def _session(address: Optional[str], num_cpus: Optional[int], wheel: Optional[str]) -> Any:
     """A context manager: Ray connected for the body, shut down after if it started here."""
 
     class Session:
@@ -274,7 +274,7 @@ def run_perft(
     )
 
 
-def _start(game: str):
+def _start(game: str) -> Any:
     from .. import _native
 
     classes = {"othello": _native.Othello, "santorini": _native.Santorini, "amazons": _native.Amazons}
@@ -365,7 +365,7 @@ def run_selfplay(
     num_cpus: Optional[int] = None,
     wheel: Optional[str] = None,
     progress: bool = False,
-    **options,
+    **options: Any,
 ) -> SelfplayResult:
     """``games`` engine games of ``a`` against ``b``, one task per game. ``options`` are
     those of :func:`units.plan_selfplay` (``seed``, ``opening_plies``, ``a_strategy``,
