@@ -19,12 +19,16 @@ printed, then each row's range and its ratio to the first row in the same round.
 import argparse
 import random
 import time
+from types import ModuleType
+from typing import Any, Callable, List, Tuple, Type, Union
 
 import bitgames
 import bitgames.vector
 
+_Position = Union[bitgames.Othello, bitgames.Santorini, bitgames.Amazons]
 
-def timed(seconds, play_one):
+
+def timed(seconds: float, play_one: Callable[[], int]) -> float:
     """Calls ``play_one()`` (which returns the moves it made) for about ``seconds``."""
     moves, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -32,14 +36,16 @@ def timed(seconds, play_one):
     return moves / (time.perf_counter() - start)
 
 
-def openspiel_loop(game, rng):
-    import pyspiel
+def openspiel_loop(game: str, rng: random.Random) -> Callable[[], int]:
+    import importlib
+
+    pyspiel = importlib.import_module("pyspiel")  # untyped: an Any
 
     if game not in pyspiel.registered_names():
         raise LookupError(f"OpenSpiel has no {game}")
     spiel = pyspiel.load_game(game)
 
-    def play_one():
+    def play_one() -> int:
         state, moves = spiel.new_initial_state(), 0
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
@@ -49,8 +55,8 @@ def openspiel_loop(game, rng):
     return play_one
 
 
-def bitgames_loop(cls, rng):
-    def play_one():
+def bitgames_loop(cls: Type[_Position], rng: random.Random) -> Callable[[], int]:
+    def play_one() -> int:
         position, moves = cls(), 0
         while True:
             legal = position.legal_moves()
@@ -62,12 +68,12 @@ def bitgames_loop(cls, rng):
     return play_one
 
 
-def pettingzoo_loop(module, rng):
+def pettingzoo_loop(module: Any, rng: random.Random) -> Callable[[], int]:
     import numpy as np
 
     env = module.env()
 
-    def play_one():
+    def play_one() -> int:
         env.reset()
         moves = 0
         for _ in env.agent_iter():
@@ -82,7 +88,7 @@ def pettingzoo_loop(module, rng):
     return play_one
 
 
-def vector_rate(cls, n, seconds):
+def vector_rate(cls: Type[bitgames.vector.VectorGame], n: int, seconds: float) -> float:
     env = cls(n, seed=1)
     env.reset()
     steps, start = 0, time.perf_counter()
@@ -92,7 +98,7 @@ def vector_rate(cls, n, seconds):
     return steps / (time.perf_counter() - start)
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="othello", choices=["othello", "santorini", "amazons"])
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -100,11 +106,11 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(1)
-    cls = {"othello": bitgames.Othello, "santorini": bitgames.Santorini, "amazons": bitgames.Amazons}[
+    cls: Type[_Position] = {"othello": bitgames.Othello, "santorini": bitgames.Santorini, "amazons": bitgames.Amazons}[
         args.game
     ]
     # (name, a function measuring one round's moves a second)
-    rows = []
+    rows: List[Tuple[str, Callable[[], float]]] = []
     try:
         play_openspiel = openspiel_loop(args.game, rng)
         rows.append(("OpenSpiel Python API", lambda: timed(args.seconds, play_openspiel)))
@@ -126,7 +132,7 @@ def main():
     rows.append(
         (f"bitgames vector env, N={args.n}", lambda: vector_rate(vector, args.n, args.seconds))
     )
-    rates = [[] for _ in rows]
+    rates: List[List[float]] = [[] for _ in rows]
     for round_ in range(args.rounds):
         for i, (_, measure) in enumerate(rows):
             rates[i].append(measure())

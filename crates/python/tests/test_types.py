@@ -11,6 +11,7 @@ import bitgames
 
 HERE = pathlib.Path(__file__).parent
 PACKAGE = pathlib.Path(bitgames.__file__).parent
+BENCHMARK = HERE.parent / "benchmarks" / "random_games.py"
 
 
 def test_the_package_is_marked_typed_and_ships_its_stubs():
@@ -28,8 +29,9 @@ def test_the_usage_script_runs():
 
 def test_mypy_strict_passes():
     pytest.importorskip("mypy", reason="mypy is in the test extra (pip install 'bitgames[test]')")
-    # The whole package (its Python modules and the extension's stubs) and the script.
-    files = [str(PACKAGE), str(HERE / "typed_usage.py")]
+    # The whole package (its Python modules and the extension's stubs), the script, and the
+    # benchmark a user runs (the repository's Python example).
+    files = [str(PACKAGE), str(HERE / "typed_usage.py"), str(BENCHMARK)]
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *files],
         capture_output=True,
