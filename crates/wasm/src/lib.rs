@@ -1,5 +1,6 @@
 //! The web app's Play page without a server: the same JSON requests and answers as
-//! `bitgames serve`'s `/api/games`, `/api/position`, `/api/move` and `/api/engine-move`
+//! `bitgames serve`'s `/api/games`, `/api/position`, `/api/move`, `/api/engine-move` and
+//! `/api/hints`
 //! ([`bitgames_web::play`]), computed in the browser through wasm-bindgen.
 //!
 //! `cargo xtask web-static DIR` builds this crate for `wasm32-unknown-unknown`, runs
@@ -14,7 +15,7 @@
 #![warn(missing_docs)]
 
 use bitgames_web::ApiError;
-use bitgames_web::play::{self, EngineRequest, MoveRequest, PositionRequest};
+use bitgames_web::play::{self, EngineRequest, HintsRequest, MoveRequest, PositionRequest};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -22,7 +23,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub const MAX_TIME_MS: u64 = 10_000;
 
 /// Answers the request `body` (JSON) to the API endpoint `path` (`/api/games`,
-/// `/api/position`, `/api/move` or `/api/engine-move`) with the JSON the server would
+/// `/api/position`, `/api/move`, `/api/engine-move` or `/api/hints`) with the JSON the server would
 /// send, or the server's error message.
 ///
 /// # Errors
@@ -43,6 +44,10 @@ pub fn answer(path: &str, body: &str) -> Result<String, ApiError> {
         "/api/engine-move" => {
             let think = play::Think::new(read::<EngineRequest>(body)?, MAX_TIME_MS)?;
             to_json(think.run()?)
+        }
+        "/api/hints" => {
+            let hints = play::Hints::new(read::<HintsRequest>(body)?, MAX_TIME_MS)?;
+            to_json(hints.run()?)
         }
         _ => {
             return Err(ApiError::NotFound(format!(

@@ -118,6 +118,7 @@ const play = {
   lastMove: null,
   generation: 0,      // bumped by new game/undo/load: stale engine replies are dropped
   thinking: false,
+  hints: new Map(),   // Othello: each legal move's value, by its square, once asked for
 };
 
 function seat(side) {
@@ -215,12 +216,20 @@ function renderPlay() {
       level.textContent = cell.level === 4 ? "dome" : String(cell.level);
       div.appendChild(level);
     }
+    if (play.hints.has(cell.name)) {
+      const value = document.createElement("span");
+      value.className = "hint-value";
+      value.textContent = play.hints.get(cell.name);
+      div.appendChild(value);
+    }
     div.addEventListener("click", () => clickSquare(cell.name));
     board.appendChild(div);
   });
   const pass = movePaths(state).find(({ path }) => path.length === 0);
   // A pass that is the only move is played for the person (see autoPass).
   $("pass").hidden = !(pass && humanToMove() && state.legal_moves.length > 1);
+  $("hints").hidden = !(state.game === "othello" && humanToMove() && !play.thinking &&
+    !pass);
   if (pass) $("pass").textContent = pass.move;
   // A god's power is a step of its own: offered where some legal move takes it next.
   const god = state.gods ? state.gods[state.side_to_move === "first" ? 0 : 1] : null;
@@ -269,6 +278,7 @@ function backTo(index) {
   play.history = play.history.slice(0, index + 1);
   play.lastMove = play.history[index].move;
   play.selected = [];
+  play.hints = new Map();
   say($("message"), "Back to the position after move " + (index + 1) + ", " + play.lastMove);
   $("engine-info").textContent = "";
   $("evaluation").textContent = "";
@@ -285,7 +295,40 @@ function setState(state, move) {
   play.state = state;
   play.lastMove = move === undefined ? null : move;
   play.selected = [];
+  play.hints = new Map();
   renderPlay();
+}
+
+// A hint's value in words for the side to move: Othello's in discs ("+1.3", exact margins
+// "=+6"), a forced result "win" or "loss".
+function hintValue(hint) {
+  const signed = (n) => (n > 0 ? "+" : "") + n;
+  if (hint.exact && Math.abs(hint.score) > 500000) return hint.score > 0 ? "win" : "loss";
+  if (hint.exact) return "=" + signed(hint.score);
+  return signed((hint.score / 100).toFixed(1));
+}
+
+// Hints on request (Othello): every legal move's value, from a short alpha-beta search (or
+// solve) after it, the time per move shared among them, shown on its square in discs for
+// the side to move ("=" before an exact margin).
+async function showHints() {
+  const state = play.state;
+  if (!state || state.game !== "othello" || !humanToMove() || play.thinking) return;
+  const generation = play.generation;
+  say($("message"), "Hints: thinking about " + state.legal_moves.length + " moves...");
+  try {
+    const reply = await api("/api/hints", {
+      game: state.game, position: state.position, time_ms: Number($("time-ms").value),
+      strategy: strategy(),
+    });
+    if (generation !== play.generation || play.state !== state) return;
+    play.hints = new Map(reply.hints.map((hint) => [hint.move, hintValue(hint)]));
+    renderPlay();
+    say($("message"), "Hints: each move's value in discs for " +
+      SIDES.othello[state.side_to_move === "first" ? 0 : 1] + " (= exact)");
+  } catch (err) {
+    if (generation === play.generation) say($("message"), "Hints: " + err.message, true);
+  }
 }
 
 // One step towards a move: a square clicked, or "power" from the power button.
@@ -430,6 +473,7 @@ function undo() {
   play.state = entry.state;
   play.lastMove = play.history.length ? play.history[play.history.length - 1].move : null;
   play.selected = [];
+  play.hints = new Map();
   say($("message"), "");
   renderPlay();
   autoPass();
@@ -504,6 +548,7 @@ async function initPlay() {
   $("power").addEventListener("click", () => clickSquare("power"));
   $("new-game").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", undo);
+  $("hints").addEventListener("click", showHints);
   $("pass").addEventListener("click", () => playMove($("pass").textContent));
   $("load-position").addEventListener("click", () => newGame($("position-input").value.trim()));
   $("copy-position").addEventListener("click", () => {

@@ -378,3 +378,120 @@ pub fn games() -> serde_json::Value {
         .collect();
     serde_json::json!({ "games": games, "engines": engines })
 }
+
+/// `POST /api/hints`: every legal move's value, for the hints the page shows on request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintsRequest {
+    /// `othello`, `santorini` or `amazons`.
+    pub game: String,
+    /// The position string.
+    pub position: String,
+    /// Thinking time in milliseconds for all the moves together (capped like an engine's).
+    pub time_ms: u64,
+    /// The kernel strategy (the fastest when absent).
+    pub strategy: Option<String>,
+}
+
+/// One legal move's value for the side to move, in [`EngineReply::score`]'s units.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hint {
+    /// The move, as the game writes it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the side to move: alpha-beta's score of the position after it (the
+    /// game's evaluation unit), a solve's final margin (in discs, Othello), or
+    /// `±`[`WIN`](bitgames::search::WIN) for a won or lost game, 0 for a drawn one.
+    pub score: i32,
+    /// Whether `score` is proven (a solve, or the game over after the move).
+    pub exact: bool,
+}
+
+/// What `POST /api/hints` answers: every legal move, sorted as the game writes them.
+#[derive(Debug, Clone, Serialize)]
+pub struct HintsReply {
+    /// Each legal move and its value.
+    pub hints: Vec<Hint>,
+}
+
+/// A hints request checked and ready to think: run it on a blocking thread.
+#[derive(Debug)]
+pub struct Hints {
+    position: AnyPosition,
+    time: Duration,
+    strategy: AnyStrategy,
+}
+
+impl Hints {
+    /// Checks game, position, time and strategy before any thinking.
+    pub fn new(request: HintsRequest, max_time_ms: u64) -> Result<Hints, ApiError> {
+        let think = Think::new(
+            EngineRequest {
+                game: request.game,
+                position: request.position,
+                engine: EngineKind::AlphaBeta.name().to_owned(),
+                time_ms: request.time_ms,
+                strategy: request.strategy,
+                seed: None,
+            },
+            max_time_ms,
+        )?;
+        Ok(Hints {
+            position: think.position,
+            time: think.time,
+            strategy: think.strategy,
+        })
+    }
+
+    /// Thinks about every legal move (blocking for about the requested time in all).
+    pub fn run(self) -> Result<HintsReply, ApiError> {
+        let mut hints = self.position.run(self.strategy, &self)?;
+        hints.sort_by(|a, b| a.mv.cmp(&b.mv));
+        Ok(HintsReply { hints })
+    }
+}
+
+impl PositionTask for &Hints {
+    type Output = Vec<Hint>;
+
+    fn run<G: Evaluate>(self, root: G) -> Vec<Hint> {
+        use bitgames::search::{AlphaBeta, Limits, Outcome, WIN};
+        let moves = root.legal_moves();
+        let moves = moves.as_ref();
+        let each = self.time / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
+        let me = root.side_to_move();
+        let mut searcher = AlphaBeta::<G>::new(16);
+        moves
+            .iter()
+            .map(|&mv| {
+                let after = root.play(mv);
+                // The value for the side to move after the move, then turned to mine.
+                let (score, exact) = match after.outcome() {
+                    Outcome::Win(winner) => (if winner == me { WIN } else { -WIN }, true),
+                    Outcome::Draw => (0, true),
+                    Outcome::Ongoing => {
+                        let started = web_time::Instant::now();
+                        let (score, exact) = match after.exact_move(each / 2) {
+                            Some((_, margin)) => (margin, true),
+                            None => {
+                                let left = each.saturating_sub(started.elapsed());
+                                let result = searcher.search(&after, Limits::time(left));
+                                (result.score, result.score.abs() > WIN / 2)
+                            }
+                        };
+                        if after.side_to_move() == me {
+                            (score, exact)
+                        } else {
+                            (-score, exact)
+                        }
+                    }
+                };
+                Hint {
+                    mv: mv.to_string(),
+                    score,
+                    exact,
+                }
+            })
+            .collect()
+    }
+}

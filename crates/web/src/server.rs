@@ -129,6 +129,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/position", post(position))
         .route("/api/move", post(play_move))
         .route("/api/engine-move", post(engine_move))
+        .route("/api/hints", post(hints))
         .route("/api/kernels", post(kernels_handler))
         .route("/api/compare", get(compare))
         .route("/api/towerdefence/replay", post(replay))
@@ -263,6 +264,16 @@ async fn engine_move(
     let think = play::Think::new(body(bytes)?, app.limits.max_time_ms)?;
     Ok(Json(
         blocking(&app, &app.thinking, app.work_time(), move || think.run()).await?,
+    ))
+}
+
+async fn hints(
+    State(app): Shared,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Json<play::HintsReply>, ApiError> {
+    let hints = play::Hints::new(body(bytes)?, app.limits.max_time_ms)?;
+    Ok(Json(
+        blocking(&app, &app.thinking, app.work_time(), move || hints.run()).await?,
     ))
 }
 

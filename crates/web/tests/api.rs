@@ -881,3 +881,48 @@ async fn every_endpoint_honours_the_strategy() {
         "unknown othello strategy \"galloping\"",
     );
 }
+
+#[tokio::test]
+async fn hints_value_every_legal_move_from_the_movers_side() {
+    // The start: the four moves, sorted, each a search's guess near even for Black.
+    let (status, reply) = post(
+        "/api/hints",
+        json!({ "game": "othello", "position": bitgames::othello::Position::start().to_string(), "time_ms": 200 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let hints = reply["hints"].as_array().expect("hints");
+    let moves: Vec<&str> = hints.iter().filter_map(|h| h["move"].as_str()).collect();
+    assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
+    for hint in hints {
+        let score = hint["score"].as_i64().expect("a score");
+        assert!(
+            score.abs() < 2_000 && hint["exact"] == json!(false),
+            "{hint}"
+        );
+    }
+    // Black's only move is a pass, after which White takes the last black disc: a proven
+    // loss for Black, whichever way it is found (a solve's margin or a forced loss).
+    let position = format!("OX{} X", "-".repeat(62));
+    let (status, reply) = post(
+        "/api/hints",
+        json!({ "game": "othello", "position": position, "time_ms": 200 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let hints = reply["hints"].as_array().expect("hints");
+    assert_eq!(hints.len(), 1, "{reply}");
+    assert_eq!(hints[0]["move"], json!("pass"));
+    assert_eq!(hints[0]["exact"], json!(true), "{reply}");
+    assert!(hints[0]["score"].as_i64().is_some_and(|s| s < 0), "{reply}");
+    // Bounded like an engine's time.
+    refused(
+        &post(
+            "/api/hints",
+            json!({ "game": "othello", "position": position, "time_ms": 0 }),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "time_ms must be between 1",
+    );
+}

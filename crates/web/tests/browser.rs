@@ -411,6 +411,7 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
     .await;
     assert_eq!(page, json!(["wasm", "alphabeta", "40", true]));
     assert_eq!(text(client, "discs").await, "Black 2 \u{2013} White 2");
+    hints_value_every_move(client).await;
     othello_to_the_end(client, scratch).await;
     let evaluation = text(client, "evaluation").await;
     assert!(
@@ -419,6 +420,27 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
     );
     move_list_goes_back(client).await;
     amazons_fit_a_phone(client, files, scratch).await;
+}
+
+/// Hints on request: each of the four opening moves gets a value in discs on its square.
+async fn hints_value_every_move(client: &Client) {
+    click(client, "hints").await;
+    let values = wait_until(
+        client,
+        "four hints",
+        "const v = [...document.querySelectorAll('#board .cell.target .hint-value')]; \
+         return v.length === 4 && \
+             document.getElementById('message').textContent.startsWith('Hints: each') && \
+             v.map(e => e.textContent)",
+        Duration::from_secs(20),
+    )
+    .await;
+    for value in values.as_array().expect("a list") {
+        let value = value.as_str().expect("text");
+        let number = value.trim_start_matches('=').parse::<f64>();
+        // An engine's guess after one opening move: within a few discs of even.
+        assert!(number.is_ok_and(|n| n.abs() < 20.0), "hint {value:?}");
+    }
 }
 
 /// A click on the second move of the list goes back to the position after it: two moves
