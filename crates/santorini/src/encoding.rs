@@ -25,7 +25,10 @@ use bitgames_search::encoding::{Encoding, player_of, rewards};
 use crate::{Move, Position, Square};
 
 mod steps;
-pub use steps::{ACTIONS as STEP_ACTIONS, POWER, StepTurn, action_step, step_action};
+pub use steps::{
+    ACTIONS as STEP_ACTIONS, GODS as STEP_GODS, POWER, POWER_PLANE, StepTurn, action_step,
+    step_action,
+};
 
 /// The eight directions' (row, column) steps, in action order (N, NE, E, SE, S, SW, W, NW).
 fn steps() -> [(i32, i32); 8] {

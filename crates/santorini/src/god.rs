@@ -15,6 +15,15 @@
 //!   flag never stops it;
 //! - Athena's flag (she moved up on her last turn) is part of the position, written
 //!   `athena[^]`, and only her own moves set or clear it.
+//!
+//! Beyond the base box, santorini-ai's gods are added in batches, each cross-checked the same
+//! way (`tests/data/santorini-more-gods.perft`). The first batch limits the opponent and has
+//! no state: Hera (no win on the perimeter: such a climb is a plain move with a build, for
+//! Pan's fall too), Hades (no step down, Artemis's second step and Prometheus's move
+//! included; santorini-ai refuses Hades against Pan, as the rule book bans it, so that pair
+//! is not cross-checked) and Hypnus (santorini-ai's reading: from level 3 down to 1, the
+//! first level at or above which any worker stands holds that worker back if it is alone
+//! there; Hermes's travel then moves the other worker alone, which builds).
 
 use core::fmt;
 use core::str::FromStr;
@@ -47,11 +56,19 @@ pub enum God {
     Pan,
     /// May build before moving, if the worker then does not move up.
     Prometheus,
+    /// The opponent cannot win by moving onto a perimeter square.
+    Hera,
+    /// The opponent's workers cannot move down.
+    Hades,
+    /// An opponent worker higher than the other cannot move.
+    Hypnus,
 }
 
 impl God {
-    /// Every god, [`God::Mortal`] first, then alphabetical.
-    pub const ALL: [God; 11] = [
+    /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
+    /// in the order they were added (their ranks, and so the step encoding's planes, never
+    /// move).
+    pub const ALL: [God; 14] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -63,6 +80,9 @@ impl God {
         God::Minotaur,
         God::Pan,
         God::Prometheus,
+        God::Hera,
+        God::Hades,
+        God::Hypnus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -79,6 +99,9 @@ impl God {
             God::Minotaur => "minotaur",
             God::Pan => "pan",
             God::Prometheus => "prometheus",
+            God::Hera => "hera",
+            God::Hades => "hades",
+            God::Hypnus => "hypnus",
         }
     }
 
@@ -98,7 +121,17 @@ impl God {
             }
             God::Pan => "also wins by moving down two or more levels",
             God::Prometheus => "may build before moving, if the worker then does not move up",
+            God::Hera => "the opponent cannot win by moving onto a perimeter square",
+            God::Hades => "the opponent's workers cannot move down",
+            God::Hypnus => "an opponent worker higher than the other cannot move",
         }
+    }
+
+    /// Whether the power limits the opponent's moves (so the opponent's moves, even a
+    /// mortal's, come from the powers' generator).
+    #[inline(always)]
+    pub(crate) const fn restricts_opponent(self) -> bool {
+        matches!(self, God::Hera | God::Hades | God::Hypnus)
     }
 
     /// The names of every god, for error messages and `--help`.
@@ -131,11 +164,11 @@ impl FromStr for God {
 /// Zobrist keys of the gods (a position's hash covers who plays which god, so a table shared
 /// between games never confuses them) and of Athena's flag: SplitMix64 outputs, fixed at
 /// compile time.
-pub(crate) const GOD_KEYS: [[u64; 2]; 11] = {
-    let mut keys = [[0; 2]; 11];
+pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
+    let mut keys = [[0; 2]; God::ALL.len()];
     let mut state = 0x005e_ed0f_0a7e_u64;
     let mut i = 0;
-    while i < 22 {
+    while i < 2 * God::ALL.len() {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

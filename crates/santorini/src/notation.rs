@@ -11,7 +11,8 @@
 //!
 //! Without `#`, a worker of the player who just moved standing on level 3 says the game was
 //! won (the base game's notation has no other way), unless a player is Apollo or Minotaur,
-//! who can put an opponent's worker on level 3 without a win.
+//! who can put an opponent's worker on level 3 without a win, or Hera, whose opponent can
+//! climb to a perimeter level 3 without a win.
 
 use core::fmt;
 use core::str::FromStr;
@@ -92,7 +93,8 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     // A worker of the player who just moved standing on level 3 got there by the
     // winning move: the notation has no other way to say the game is over.
     let just_moved = side.other();
-    let displacing = gods.contains(&God::Apollo) || gods.contains(&God::Minotaur);
+    let displacing =
+        gods.contains(&God::Apollo) || gods.contains(&God::Minotaur) || gods.contains(&God::Hera);
     let marked = [Player::First, Player::Second]
         .into_iter()
         .find(|p| players[p.index()].winner);

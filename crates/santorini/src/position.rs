@@ -144,10 +144,14 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
-    /// Athena. Its moves come from the kernels directly.
+    /// Athena or limited by the opponent's power (Hera, Hades, Hypnus). Its moves come from
+    /// the kernels directly.
     #[inline(always)]
     pub(crate) fn moves_as_mortal(&self) -> bool {
-        self.gods[self.side.index()] == God::Mortal && !self.moved_up[self.side.other().index()]
+        let other = self.side.other().index();
+        self.gods[self.side.index()] == God::Mortal
+            && !self.moved_up[other]
+            && !self.gods[other].restricts_opponent()
     }
 
     /// The player who made a winning move, if any.

@@ -13,6 +13,39 @@ fn neighbours(square: Square) -> Bitboard {
     Bitboard::from_bits_truncate(SANTORINI_NEIGHBOURS[square.bit() as usize])
 }
 
+/// Whether `square` is off the perimeter (where Hera's opponent may still win).
+#[inline(always)]
+fn in_middle(square: Square) -> bool {
+    let index = square.index();
+    (1..4).contains(&(index / 5)) && (1..4).contains(&(index % 5))
+}
+
+/// What the opponent's god forbids the side to move this turn: climbing (Athena's flag),
+/// winning on the perimeter (Hera), moving down (Hades).
+#[derive(Clone, Copy)]
+struct Limits {
+    /// 1 if a step may go up one level, 0 under Athena's flag.
+    up: u8,
+    /// Hades: no step may go down.
+    no_down: bool,
+    /// Hera: a win must end off the perimeter.
+    hera: bool,
+}
+
+impl Limits {
+    /// Whether one step from level `from` to level `to` is allowed.
+    #[inline(always)]
+    fn step(self, from: u8, to: u8) -> bool {
+        to <= (from + self.up).min(3) && !(self.no_down && to < from)
+    }
+
+    /// Whether a win may end on `to`.
+    #[inline(always)]
+    fn may_win_on(self, to: Square) -> bool {
+        !self.hera || in_middle(to)
+    }
+}
+
 impl<S: Kernels> Position<S> {
     /// The number of [`Position::for_each_power_move`]'s moves. Out of line, like the other
     /// entry points here, so the base game's hot path stays small.
@@ -34,26 +67,38 @@ impl<S: Kernels> Position<S> {
         let occupied = mine | theirs;
         let domes = self.levels.domes();
         let h = |square: Square| self.height(square);
-        // Athena's flag on the opponent's side: no step of this turn may go up.
-        let up = u8::from(!self.moved_up[1 - me]);
-        let reachable = |from: Square, to: Square| h(to) <= (h(from) + up).min(3);
+        let them = self.gods[1 - me];
+        let limits = Limits {
+            // Athena's flag on the opponent's side: no step of this turn may go up.
+            up: u8::from(!self.moved_up[1 - me]),
+            no_down: them == God::Hades,
+            hera: them == God::Hera,
+        };
+        // Hypnus: a worker higher than the other stays put.
+        let movers = if them == God::Hypnus {
+            self.hypnus_movers(mine)
+        } else {
+            mine
+        };
+        let reachable = |from: Square, to: Square| limits.step(h(from), h(to));
         let wins = |from: Square, to: Square| {
-            (h(from) == 2 && h(to) == 3) || (god == God::Pan && h(from) >= h(to) + 2)
+            ((h(from) == 2 && h(to) == 3) || (god == God::Pan && h(from) >= h(to) + 2))
+                && limits.may_win_on(to)
         };
 
         if god == God::Hermes {
-            self.for_each_travel(each);
+            self.for_each_travel(movers, each);
         }
         if god == God::Prometheus {
-            self.for_each_build_first(each);
+            self.for_each_build_first(movers, limits, each);
         }
         if god == God::Artemis {
-            for from in mine {
-                self.for_each_artemis_move(from, up, each);
+            for from in movers {
+                self.for_each_artemis_move(from, limits, each);
             }
             return;
         }
-        for from in mine {
+        for from in movers {
             // Apollo and Minotaur may step onto an opponent worker.
             let enterable = match god {
                 God::Apollo | God::Minotaur => !occupied | theirs,
@@ -116,25 +161,26 @@ impl<S: Kernels> Position<S> {
 
     /// Artemis's moves from `from`: one or two steps, keyed by the final square (never the
     /// starting one); a square reached by any winning path is only a win.
-    fn for_each_artemis_move(&self, from: Square, up: u8, each: &mut impl FnMut(Move)) {
+    fn for_each_artemis_move(&self, from: Square, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.levels.domes();
         let h = |square: Square| self.height(square);
         let steps = |at: Square| {
             (neighbours(at) - occupied - domes)
                 .iter()
-                .filter(move |&to| h(to) <= (h(at) + up).min(3))
+                .filter(move |&to| limits.step(h(at), h(to)))
         };
+        let wins_on = |at: Square, to: Square| h(at) == 2 && h(to) == 3 && limits.may_win_on(to);
         let mut wins = Bitboard::EMPTY;
         let mut finals = Bitboard::EMPTY;
         for first in steps(from) {
-            if h(from) == 2 && h(first) == 3 {
+            if wins_on(from, first) {
                 wins = wins.with(first);
                 continue;
             }
             finals = finals.with(first);
             for second in steps(first) {
-                if h(first) == 2 && h(second) == 3 {
+                if wins_on(first, second) {
                     wins = wins.with(second);
                 } else {
                     finals = finals.with(second);
@@ -154,8 +200,9 @@ impl<S: Kernels> Position<S> {
 
     /// Hermes's travel: both workers move any number of steps on their own levels (through
     /// each other, not through opponents or domes; possibly not at all), then either builds.
-    /// Keyed by the final pair of squares.
-    fn for_each_travel(&self, each: &mut impl FnMut(Move)) {
+    /// Keyed by the final pair of squares. Only `movers` travel: against Hypnus, a worker
+    /// higher than the other stays put, and the one that travels builds.
+    fn for_each_travel(&self, movers: Bitboard, each: &mut impl FnMut(Move)) {
         let me = self.side.index();
         let mine = self.workers[me];
         let theirs = self.workers[1 - me];
@@ -163,6 +210,28 @@ impl<S: Kernels> Position<S> {
         let (Some(a), Some(b)) = (mine.first(), mine.iter().nth(1)) else {
             return;
         };
+        if movers != mine {
+            let Some(mover) = movers.first() else {
+                return;
+            };
+            let still = mine.without(mover).first().unwrap_or(mover);
+            let level = self.levels.at(self.height(mover)) - theirs - still.bitboard();
+            let mut reached = mover.bitboard();
+            loop {
+                let grown = reached | (reached.neighbours() & level);
+                if grown == reached {
+                    break;
+                }
+                reached = grown;
+            }
+            for x in reached {
+                let ends = if mover == a { [x, b] } else { [a, x] };
+                for build in neighbours(x) - theirs - still.bitboard() - domes {
+                    each(Move::travel([a, b], ends, build));
+                }
+            }
+            return;
+        }
         let region = |start: Square| {
             let level = self.levels.at(self.height(start)) - theirs;
             let mut reached = start.bitboard();
@@ -200,11 +269,10 @@ impl<S: Kernels> Position<S> {
     /// Prometheus's turns that build first: a build next to the worker, a move that does not
     /// go up, a build. Of the two orders of two builds that give one position (each build
     /// could have been the first), only the one whose first build is the later square.
-    fn for_each_build_first(&self, each: &mut impl FnMut(Move)) {
-        let me = self.side.index();
+    fn for_each_build_first(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.levels.domes();
-        for from in self.workers[me] {
+        for from in movers {
             let firsts = neighbours(from) - occupied - domes;
             for first in firsts {
                 let raised = self.height(first) + 1;
@@ -221,7 +289,7 @@ impl<S: Kernels> Position<S> {
                     domes
                 };
                 for to in neighbours(from) - occupied - domes_after {
-                    if h(to) > self.height(from) {
+                    if h(to) > self.height(from) || !limits.step(self.height(from), h(to)) {
                         continue;
                     }
                     let after = occupied.without(from).with(to);
@@ -241,6 +309,26 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+    }
+
+    /// The workers of `mine` that may move against Hypnus: all, unless one stands higher
+    /// than the others (santorini-ai's reading: from level 3 down to 1, the first level at or
+    /// above which any worker stands holds that worker back if it is alone there).
+    fn hypnus_movers(&self, mine: Bitboard) -> Bitboard {
+        for level in [3, 2, 1] {
+            let mut high = Bitboard::EMPTY;
+            for worker in mine {
+                if self.height(worker) >= level {
+                    high = high.with(worker);
+                }
+            }
+            match high.len() {
+                0 => {}
+                1 => return mine - high,
+                _ => return mine,
+            }
+        }
+        mine
     }
 
     /// Plays a power move (not `Place`, `Build` or `Win`) of the side that moved in

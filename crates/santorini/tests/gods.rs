@@ -34,9 +34,43 @@ fn perft_matches_santorini_ai_for_every_pair_of_gods() {
     assert!(deep >= 420, "only {deep} depth-3 counts checked");
 }
 
+/// santorini-ai's counts for the gods beyond the base box (same conventions).
+const MORE: &str = include_str!("data/santorini-more-gods.perft");
+
+/// The new gods against every god in both seats: every case to depth 2, depth 3 up to two
+/// million leaves (the Hermes and Prometheus roots above that were checked once with the CLI).
+#[test]
+fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
+    let report = assert_suite::<Position>(MORE, 2_000_000, 2);
+    let ids: Vec<&str> = MORE
+        .lines()
+        .filter_map(|line| line.strip_prefix("id "))
+        .collect();
+    assert_eq!(ids.len(), 237);
+    for id in &ids {
+        assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
+    }
+    let deep = report.checked.iter().filter(|c| c.depth == 3).count();
+    assert!(deep >= 200, "only {deep} depth-3 counts checked");
+    // Every new god in both seats against every god (Hades and Pan excepted: banned).
+    for new in [God::Hera, God::Hades, God::Hypnus] {
+        for other in God::ALL {
+            if new == God::Hades && other == God::Pan {
+                continue;
+            }
+            for id in [
+                format!("start-{new}-{other}"),
+                format!("start-{other}-{new}"),
+            ] {
+                assert!(ids.contains(&id.as_str()), "{id} missing");
+            }
+        }
+    }
+}
+
 #[test]
 fn positions_copy_to_and_from_santorini_ai_notation() {
-    for line in SUITE.lines() {
+    for line in SUITE.lines().chain(MORE.lines()) {
         if let Some(text) = line.strip_prefix("position ") {
             let position = pos(text);
             assert_eq!(position.to_string(), text);

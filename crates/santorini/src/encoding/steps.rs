@@ -9,12 +9,14 @@
 //!   E5 = 4, A1 = 20, E1 = 24); `25` ([`POWER`]) uses the god's power for what follows.
 //!   A legal action is a step that continues some legal move; the move is played when its
 //!   last step is taken.
-//! - **Observation planes** `[36, 5, 5]`, as seen by the observing player: 0-6 the base
-//!   game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all ones
-//!   when the observer's / the opponent's Athena moved up last turn; 9-18 the observer's god
-//!   and 19-28 the opponent's, one plane each for the ten gods of [`God::ALL`] after
-//!   [`God::Mortal`] (all zero for a mortal); 29 all ones once the power is chosen this turn;
-//!   30-35 the squares chosen so far this turn, one plane per step.
+//! - **Observation planes** `[10 + 2 * GODS + 6, 5, 5]` with `GODS` the gods of [`God::ALL`]
+//!   after [`God::Mortal`] (13 today: `[42, 5, 5]`), as seen by the observing player: 0-6 the
+//!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
+//!   ones when the observer's / the opponent's Athena moved up last turn; `9..9 + GODS` the
+//!   observer's god and `9 + GODS..9 + 2 * GODS` the opponent's, one plane per god in the
+//!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
+//!   `9 + 2 * GODS` all ones once the power is chosen this turn; the last six the squares
+//!   chosen so far this turn, one plane per step.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
 use bitgames_search::Game;
@@ -28,6 +30,12 @@ pub const POWER: usize = 25;
 
 /// The number of actions: the 25 squares and [`POWER`].
 pub const ACTIONS: usize = 26;
+
+/// The gods with a plane in each god block of the observation: all but [`God::Mortal`].
+pub const GODS: usize = God::ALL.len() - 1;
+
+/// The observation plane that is all ones once the power is chosen this turn.
+pub const POWER_PLANE: usize = 9 + 2 * GODS;
 
 /// A position with the steps of the turn in progress (none at the start of a turn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +102,7 @@ impl StepTurn {
 
 impl Encoding for StepTurn {
     const ACTIONS: usize = ACTIONS;
-    const PLANES: [usize; 3] = [36, 5, 5];
+    const PLANES: [usize; 3] = [POWER_PLANE + 1 + MAX_STEPS, 5, 5];
     bitgames_search::mask_copy_legal!(ACTIONS);
 
     fn start() -> Self {
@@ -163,15 +171,15 @@ impl Encoding for StepTurn {
                 ones.push(7 + offset);
             }
             let god = self.position.god(who);
-            // God::ALL[0] is Mortal: the ten gods take planes 9.. and 19.. in order.
+            // God::ALL[0] is Mortal: the other gods take planes 9.. and 9 + GODS.. in order.
             if let Some(rank) = God::ALL.iter().position(|&g| g == god).filter(|&r| r > 0) {
-                ones.push(9 + 10 * offset + rank - 1);
+                ones.push(9 + GODS * offset + rank - 1);
             }
         }
         for (k, step) in self.steps_taken().iter().enumerate() {
             match step {
-                Step::Power => ones.push(29),
-                Step::Square(square) => out[(30 + k) * plane + square.index()] = 1,
+                Step::Power => ones.push(POWER_PLANE),
+                Step::Square(square) => out[(POWER_PLANE + 1 + k) * plane + square.index()] = 1,
             }
         }
         for index in ones {
