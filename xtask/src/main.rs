@@ -5,7 +5,8 @@
 //! naming each stale file, when a checked-in file differs from what would be written.
 //! `cargo xtask book [--check]` regenerates (or checks) the Othello opening book, see
 //! `book.rs`. `cargo xtask patterns` refits the Othello pattern evaluation (`patterns.rs`),
-//! `cargo xtask train-eval [--smoke]` trains the learned Othello evaluation (`train_eval.rs`).
+//! `cargo xtask train-eval [--smoke | --ray ADDRESS]` trains the learned Othello evaluation
+//! (`train_eval.rs`).
 //! `cargo xtask wheel` writes the Python package as an abi3 manylinux wheel (`wheel.rs`).
 //! `cargo xtask test` runs every test, Rust and Python (`test.rs`).
 //! `cargo xtask book-docs [--check]` checks the docs' links and builds the mdBook under
@@ -76,6 +77,14 @@ enum Command {
         /// failing unless the fitted weights beat untrained ones on held-out positions.
         #[arg(long)]
         smoke: bool,
+        /// Play the self-play games on Ray through `python -m bitgames.distributed
+        /// train-games` (`auto`, HOST:PORT of a cluster's head, or `local` for a Ray instance
+        /// on this machine's loopback), then train on them here.
+        #[arg(long, value_name = "ADDRESS", conflicts_with = "smoke")]
+        ray: Option<String>,
+        /// The Python that has `bitgames[distributed]` installed (with --ray).
+        #[arg(long, default_value = "python3", requires = "ray")]
+        python: std::ffi::OsString,
         /// Passed to the trainer (`--games N`, `--seed S`, `--from-scratch`, `--accuracy N`, ...).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<std::ffi::OsString>,
@@ -130,7 +139,15 @@ fn main() -> ExitCode {
         Command::Regenerate { check } => regenerate::run(&regenerate::tables_dir(), check),
         Command::Book { check } => book::run(check),
         Command::Patterns { samples } => patterns::run(samples),
-        Command::TrainEval { smoke, options } => train_eval::run(smoke, &options),
+        Command::TrainEval {
+            smoke,
+            ray,
+            python,
+            options,
+        } => match ray {
+            Some(address) => train_eval::run_on_ray(&address, &python, &options),
+            None => train_eval::run(smoke, &options),
+        },
         Command::Matches { check } => matches::run(check),
         Command::Wheel { target_cpu } => wheel::build(target_cpu.as_deref()).map(drop),
         Command::BookDocs { check } => book_docs::run(check),

@@ -13,11 +13,20 @@
 //! `--smoke` trains from scratch on tiny data in about a minute and writes to
 //! `target/xtask/train-eval-smoke/`, never over the checked-in weights; it fails unless the
 //! fitted weights beat untrained ones on its held-out positions. `cargo xtask test` runs it.
+//!
+//! `--ray ADDRESS` plays the self-play games on a Ray cluster instead of this machine's
+//! cores: `python -m bitgames.distributed train-games` (from the Python package, which must
+//! be installed with its `distributed` extra) cuts them into units of game indices, writes
+//! them to `target/xtask/train-games.bin` with a journal beside it (a rerun resumes), and
+//! the trainer reads that file (`--games-file`) and goes on as if it had played them. The
+//! games are the same as a local run's: game `i` depends only on the seed and `i`. The
+//! workers play with the weights compiled into their `bitgames` wheel, so build the wheel
+//! from this checkout.
 
 use std::ffi::OsString;
 use std::process::Command;
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 
 use crate::book::{run_othello_example, workspace_root};
 
@@ -58,4 +67,93 @@ pub fn run(smoke: bool, rest: &[OsString]) -> Result<()> {
     args.extend(rest.iter().cloned());
     let args: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
     run_othello_example("train_eval", &[], &args)
+}
+
+/// `--ray ADDRESS`: the games on Ray, then the trainer on them; see the module docs.
+pub fn run_on_ray(address: &str, python: &std::ffi::OsStr, rest: &[OsString]) -> Result<()> {
+    let root = workspace_root();
+    let mut rest = rest.to_vec();
+    let games = take_option(&mut rest, "--games")?.unwrap_or_else(|| "30000".into());
+    let seed = take_option(&mut rest, "--seed")?.unwrap_or_else(|| "1".into());
+    let play_depth = take_option(&mut rest, "--play-depth")?;
+    let out = root.join("target/xtask/train-games.bin");
+    let journal = root.join("target/xtask/train-games.jsonl");
+    std::fs::create_dir_all(root.join("target/xtask"))?;
+    let mut driver = Command::new(python);
+    driver
+        .args(["-m", "bitgames.distributed", "train-games", "--games"])
+        .arg(&games)
+        .arg("--seed")
+        .arg(&seed)
+        .arg("--out")
+        .arg(&out)
+        .arg("--journal")
+        .arg(&journal);
+    if let Some(depth) = play_depth {
+        driver.arg("--play-depth").arg(depth);
+    }
+    // `local`: the driver's own Ray instance on this machine's loopback.
+    if address != "local" {
+        driver.arg("--address").arg(address);
+    }
+    eprintln!("== self-play on Ray: {driver:?}");
+    let status = driver
+        .status()
+        .with_context(|| format!("starting {}", python.to_string_lossy()))?;
+    if !status.success() {
+        bail!(
+            "the Ray self-play failed ({status}); its journal {} keeps the finished units",
+            journal.display()
+        );
+    }
+    rest.push("--games-file".into());
+    rest.push(out.into());
+    run(false, &rest)
+}
+
+/// Removes `--name VALUE` (or `--name=VALUE`) from `args` and returns the value.
+fn take_option(args: &mut Vec<OsString>, name: &str) -> Result<Option<OsString>> {
+    let prefix = format!("{name}=");
+    for i in 0..args.len() {
+        let arg = args[i].to_string_lossy().into_owned();
+        if arg == name {
+            if i + 1 >= args.len() {
+                bail!("{name} needs a value");
+            }
+            let value = args.remove(i + 1);
+            args.remove(i);
+            return Ok(Some(value));
+        }
+        if let Some(value) = arg.strip_prefix(&prefix) {
+            let value = value.into();
+            args.remove(i);
+            return Ok(Some(value));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_for_the_driver_are_taken_out_of_the_trainers() {
+        let mut args: Vec<OsString> = ["--games", "500", "--accuracy", "10", "--seed=7"]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(
+            take_option(&mut args, "--games").unwrap(),
+            Some("500".into())
+        );
+        assert_eq!(take_option(&mut args, "--seed").unwrap(), Some("7".into()));
+        assert_eq!(take_option(&mut args, "--play-depth").unwrap(), None);
+        assert_eq!(
+            args,
+            vec![OsString::from("--accuracy"), OsString::from("10")]
+        );
+        let mut cut: Vec<OsString> = vec!["--games".into()];
+        assert!(take_option(&mut cut, "--games").is_err());
+    }
 }

@@ -23,7 +23,7 @@ use bitgames_othello::Position;
 use bitgames_othello::eval::{self, DISC};
 use bitgames_othello::ffo;
 use bitgames_othello::learned::{PHASE_COUNT, Weights, phase_empties};
-use bitgames_othello::training::{Config, ExactCache, Report, run};
+use bitgames_othello::training::{Config, ExactCache, Report, games_file, run, run_on_games};
 use clap::Parser;
 use serde_json::json;
 
@@ -85,6 +85,12 @@ struct Args {
     /// listed, and every listed move's child.
     #[arg(long)]
     ffo: Option<PathBuf>,
+    /// Train on games played elsewhere instead of playing them here: a file of
+    /// `bitgames_othello::training::games_file` chunks, as
+    /// `python -m bitgames.distributed train-games` writes it from Ray workers. Its seed,
+    /// search depth and random-move rate become the run's, and its games `--games`.
+    #[arg(long, conflicts_with_all = ["smoke", "games", "seed", "play_depth"])]
+    games_file: Option<PathBuf>,
     /// Write the weights (and the cache) after every phase, not only at the end: a run
     /// stopped part-way leaves weights whose unfitted phases are the starting ones.
     #[arg(long)]
@@ -106,6 +112,20 @@ fn main() -> Result<(), String> {
     config.play_depth = args.play_depth.unwrap_or(config.play_depth);
     config.accuracy_positions = args.accuracy.unwrap_or(config.accuracy_positions);
     config.epochs = args.epochs.unwrap_or(config.epochs);
+    let played = match &args.games_file {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            let (settings, games) =
+                games_file::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            config.seed = settings.seed;
+            config.play_depth = settings.play_depth;
+            config.random_moves = settings.random_moves;
+            config.games = games.len();
+            Some(games)
+        }
+        None => None,
+    };
     if config.games < 10 {
         return Err("--games: at least 10 (every tenth game is held out)".into());
     }
@@ -142,25 +162,23 @@ fn main() -> Result<(), String> {
     };
     eprintln!("{} exact scores cached", cache.len());
     let clock = Instant::now();
-    let report = run(
-        &config,
-        start,
-        &mut cache,
-        |line| eprintln!("{line}"),
-        |weights, cache| {
-            if !args.checkpoint {
-                return;
-            }
-            let written =
-                write(&args.weights, &weights.encode()).and_then(|()| match &args.cache {
-                    Some(path) => write(path, &cache.encode()),
-                    None => Ok(()),
-                });
-            if let Err(err) = written {
-                eprintln!("checkpoint: {err}");
-            }
-        },
-    );
+    let progress = |line: &str| eprintln!("{line}");
+    let checkpoint = |weights: &Weights, cache: &ExactCache| {
+        if !args.checkpoint {
+            return;
+        }
+        let written = write(&args.weights, &weights.encode()).and_then(|()| match &args.cache {
+            Some(path) => write(path, &cache.encode()),
+            None => Ok(()),
+        });
+        if let Err(err) = written {
+            eprintln!("checkpoint: {err}");
+        }
+    };
+    let report = match played {
+        Some(games) => run_on_games(&config, games, 0.0, start, &mut cache, progress, checkpoint),
+        None => run(&config, start, &mut cache, progress, checkpoint),
+    };
     if let Some(path) = &args.cache {
         write(path, &cache.encode())?;
     }
@@ -255,6 +273,7 @@ fn manifest(
         },
         "config": {
             "games": config.games,
+            "games_file": args.games_file.as_ref().map(|p| p.display().to_string()),
             "seed": config.seed,
             "play_depth": config.play_depth,
             "random_moves": config.random_moves,

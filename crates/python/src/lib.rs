@@ -30,6 +30,7 @@ mod selfplay;
 mod solve;
 mod split;
 mod towerdefence;
+mod training;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -90,5 +91,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     solve::register(m)?;
     selfplay::register(m)?;
     cuda::register(m)?;
+    training::register(m)?;
     Ok(())
 }

@@ -424,3 +424,32 @@ def test_a_node_removed_mid_run_still_gives_the_exact_count(cluster):
     while len([n for n in ray.nodes() if n["Alive"]]) != 1 and time.monotonic() < deadline:
         time.sleep(0.5)
     assert len([n for n in ray.nodes() if n["Alive"]]) == 1
+
+
+def test_training_games_on_ray_are_the_games_one_process_plays(cluster, tmp_path):
+    from bitgames.distributed import run_train_games
+
+    out = tmp_path / "games.bin"
+    result = run_train_games(12, str(out), seed=5, unit_games=5, journal=str(tmp_path / "train.jsonl"))
+    assert (result.games, result.units) == (12, 3)
+    # Game i does not depend on which worker played it: the file is the chunks one process
+    # plays for the same ranges, and the same games however they are cut.
+    direct = [_native.othello_training_games(first, count, seed=5) for first, count in ((0, 5), (5, 5), (10, 2))]
+    assert out.read_bytes() == b"".join(direct)
+    whole = _native.othello_training_games(0, 12, seed=5, threads=2)
+    assert _native.othello_training_games_check(whole) == (12, result.positions)
+    assert result.positions > 12 * 40
+    # Another seed plays other games.
+    assert _native.othello_training_games(0, 5, seed=6) != direct[0]
+    # Resumed from its journal, nothing is played again.
+    again = run_train_games(12, str(out), seed=5, unit_games=5, journal=str(tmp_path / "train.jsonl"))
+    assert again.units_resumed == 3 and out.read_bytes() == b"".join(direct)
+    # A file cut short, or missing a game, is a ValueError naming the fault.
+    with pytest.raises(ValueError, match="ends inside a chunk"):
+        _native.othello_training_games_check(whole[:-3])
+    with pytest.raises(ValueError, match="game 5 is missing"):
+        _native.othello_training_games_check(direct[0] + direct[2])
+    with pytest.raises(ValueError, match="random_moves"):
+        _native.othello_training_games(0, 1, random_moves=1.5)
+    with pytest.raises(ValueError, match="--games"):
+        run_train_games(0, str(out))

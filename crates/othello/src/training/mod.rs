@@ -10,7 +10,10 @@
 //!    [`Config::play_depth`]-ply search with the starting model, or with probability
 //!    [`Config::random_moves`] a uniformly random one. Games run in parallel on every core
 //!    (rayon); the same seed gives the same games on any number of cores. Every position
-//!    that is not over is kept once (the first game that reaches it).
+//!    that is not over is kept once (the first game that reaches it). The games can also
+//!    be played elsewhere, a range of game indices each (Ray tasks of
+//!    `python -m bitgames.distributed train-games`), and put together from a
+//!    [`games_file`] ([`run_on_games`]).
 //! 2. **Split**: the positions of every tenth game are held out; the rest are training
 //!    positions. Each phase keeps at most [`Config::per_phase`] of them (a seeded sample).
 //! 3. **Labels**, phase by phase from the end of the game back ([`label`]):
@@ -34,6 +37,7 @@
 //! weights.
 
 pub mod fit;
+pub mod games_file;
 pub mod label;
 pub mod selfplay;
 
@@ -189,23 +193,39 @@ pub fn run(
     config: &Config,
     start: Option<&Weights>,
     cache: &mut ExactCache,
-    mut progress: impl FnMut(&str),
-    mut checkpoint: impl FnMut(&Weights, &ExactCache),
+    progress: impl FnMut(&str),
+    checkpoint: impl FnMut(&Weights, &ExactCache),
 ) -> Report {
     let clock = Instant::now();
     let play_model = match start {
         Some(weights) => Model::Learned(weights),
         None => Model::Hand,
     };
-    let games = selfplay::play(config, play_model);
+    let games = selfplay::play_range(config, play_model, 0..config.games);
+    let seconds = clock.elapsed().as_secs_f64();
+    run_on_games(config, games, seconds, start, cache, progress, checkpoint)
+}
+
+/// [`run`] on games played beforehand (by [`selfplay::play_range`] here, or by workers
+/// elsewhere and read from a [`games_file`]), each with all its positions in order;
+/// `selfplay_seconds` is the time they took. Each position is kept only in the first game
+/// that reaches it, as [`selfplay::play`] keeps them.
+pub fn run_on_games(
+    config: &Config,
+    games: Vec<Vec<Discs>>,
+    selfplay_seconds: f64,
+    start: Option<&Weights>,
+    cache: &mut ExactCache,
+    mut progress: impl FnMut(&str),
+    mut checkpoint: impl FnMut(&Weights, &ExactCache),
+) -> Report {
+    let games = selfplay::distinct(games);
     let positions = games.iter().map(Vec::len).sum();
     let (train, held_out) = split(config, &games);
     progress(&format!(
-        "self-play: {} games, {positions} distinct positions, {:.1} s",
-        config.games,
-        clock.elapsed().as_secs_f64()
+        "self-play: {} games, {positions} distinct positions, {selfplay_seconds:.1} s",
+        games.len(),
     ));
-    let selfplay_seconds = clock.elapsed().as_secs_f64();
 
     let clock = Instant::now();
     let start_weights = start.cloned().unwrap_or_else(Weights::zero);

@@ -19,10 +19,25 @@ pub const OPENING_PLIES: std::ops::RangeInclusive<u32> = 4..=10;
 /// that are not over, each position once over all games (the first game to reach it keeps
 /// it).
 pub fn play(config: &Config, model: Model<'_>) -> Vec<Vec<Discs>> {
-    let games: Vec<Vec<Discs>> = (0..config.games)
+    distinct(play_range(config, model, 0..config.games))
+}
+
+/// Games `indices` (on every core), each with every position that is not over: what a
+/// worker of a distributed run plays ([`super::games_file`]). Game `i` is the same whoever
+/// plays it, so the ranges of many workers put together are [`play`]'s games.
+pub fn play_range(
+    config: &Config,
+    model: Model<'_>,
+    indices: std::ops::Range<usize>,
+) -> Vec<Vec<Discs>> {
+    indices
         .into_par_iter()
         .map(|index| play_one(config, model, index))
-        .collect();
+        .collect()
+}
+
+/// `games` with each position kept only in the first game that reaches it.
+pub fn distinct(games: Vec<Vec<Discs>>) -> Vec<Vec<Discs>> {
     let mut seen = HashSet::new();
     games
         .into_iter()

@@ -1,4 +1,4 @@
-"""Perft, endgame solving and self-play as work units on Ray: ``python -m bitgames.distributed``.
+"""Perft, endgame solving, self-play and the Othello evaluation's training games as work units on Ray: ``python -m bitgames.distributed``.
 
 The driver cuts a job into units (:mod:`.units`), runs each as a Ray task that is a pure
 function of the unit, and appends every finished unit to an optional journal
@@ -15,14 +15,25 @@ Ray is an optional dependency: ``pip install "bitgames[distributed]"``.
 """
 
 from .journal import JournalError
-from .runner import PerftResult, SelfplayResult, SolveResult, run_perft, run_selfplay, run_solve
+from .runner import (
+    PerftResult,
+    SelfplayResult,
+    SolveResult,
+    TrainGamesResult,
+    run_perft,
+    run_selfplay,
+    run_solve,
+    run_train_games,
+)
 
 __all__ = [
     "JournalError",
     "PerftResult",
     "SelfplayResult",
     "SolveResult",
+    "TrainGamesResult",
     "run_perft",
     "run_selfplay",
     "run_solve",
+    "run_train_games",
 ]

@@ -1,4 +1,4 @@
-"""``python -m bitgames.distributed perft|solve|selfplay``: see ``--help``."""
+"""``python -m bitgames.distributed perft|solve|selfplay|train-games``: see ``--help``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from typing import List, Optional
 
 from .journal import JournalError
-from .runner import run_perft, run_selfplay, run_solve
+from .runner import run_perft, run_selfplay, run_solve, run_train_games
 
 GAMES = ("othello", "santorini", "amazons")
 
@@ -60,6 +60,18 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--out", metavar="FILE", help="write every game as one JSON line (moves, result)")
     selfplay.add_argument("--json", action="store_true", help="print the tally as one JSON object")
     _common(selfplay)
+
+    train = sub.add_parser(
+        "train-games",
+        help="the Othello evaluation's training games (cargo xtask train-eval --ray), to a games file",
+    )
+    train.add_argument("--games", type=int, required=True)
+    train.add_argument("--out", metavar="FILE", required=True, help="the games file train_eval --games-file reads")
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--play-depth", type=int, help="search depth of self-play moves (default: the trainer's)")
+    train.add_argument("--random-moves", type=float, help="probability of a random move (default: the trainer's)")
+    train.add_argument("--unit-games", type=int, default=500, help="games per work unit")
+    _common(train)
     return parser
 
 
@@ -95,6 +107,20 @@ def main(argv: Optional[List[str]] = None) -> int:
             if solved.wrong_lines:
                 print(f"error: scores differ from the file on lines {solved.wrong_lines}", file=sys.stderr)
                 return 1
+        elif args.command == "train-games":
+            result = run_train_games(
+                args.games,
+                args.out,
+                seed=args.seed,
+                play_depth=args.play_depth,
+                random_moves=args.random_moves,
+                unit_games=args.unit_games,
+                **common,
+            )
+            print(
+                f"{result.games} games, {result.positions} positions in {result.path} "
+                f"({result.units} units, {result.units_resumed} from the journal, {result.seconds:.1f} s)"
+            )
         else:
             played = run_selfplay(
                 args.game,

@@ -378,3 +378,55 @@ def run_selfplay(
     losses = sum(1 for r in records if r["a_score"] == 0)
     draws = len(records) - wins - losses
     return SelfplayResult(records, wins, draws, losses, done.units, done.units_resumed, time.monotonic() - start)
+
+
+# Training games for the Othello evaluation ---------------------------------------------------
+
+
+@dataclass
+class TrainGamesResult:
+    """The trainer's self-play games, written to a games file for ``train_eval --games-file``."""
+
+    path: str
+    games: int
+    positions: int
+    units: int
+    units_resumed: int
+    seconds: float
+
+
+def run_train_games(
+    games: int,
+    out: str,
+    *,
+    seed: int = 1,
+    play_depth: Optional[int] = None,
+    random_moves: Optional[float] = None,
+    unit_games: int = units_module.TRAIN_GAMES_PER_UNIT,
+    address: Optional[str] = None,
+    journal: Optional[str] = None,
+    num_cpus: Optional[int] = None,
+    wheel: Optional[str] = None,
+    progress: bool = False,
+) -> TrainGamesResult:
+    """Plays the Othello evaluation's training games on Ray (``cargo xtask train-eval
+    --ray``) and writes them to ``out``, which the trainer reads as if it had played them:
+    game ``i`` is the same on every worker. The file is checked whole, then moved into place,
+    so ``out`` is never a part-written file."""
+    import base64
+    import os
+
+    from .. import _native
+
+    start = time.monotonic()
+    plan = units_module.plan_train_games(games, seed, play_depth, random_moves, unit_games)
+    done = execute(plan, journal, progress, None, "train-games", address, num_cpus, wheel)
+    data = b"".join(base64.b64decode(done.results[i]) for i in range(done.units))
+    count, positions = _native.othello_training_games_check(data)
+    if count != games:
+        raise ValueError(f"the units gave {count} games, not {games}")
+    partial = out + ".partial"
+    with open(partial, "wb") as f:
+        f.write(data)
+    os.replace(partial, out)
+    return TrainGamesResult(out, count, positions, done.units, done.units_resumed, time.monotonic() - start)

@@ -9,6 +9,7 @@ written by one run is checked against the units of the next.
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -61,6 +62,16 @@ def run_unit(unit: Dict[str, Any]) -> Any:
                 b_strategy=unit["b_strategy"],
             )
         )
+    if kind == "train-games":
+        chunk = _native.othello_training_games(
+            unit["first"],
+            unit["count"],
+            seed=unit["seed"],
+            play_depth=unit["play_depth"],
+            random_moves=unit["random_moves"],
+        )
+        # JSON-able for the journal: the chunk's bytes in base64.
+        return base64.b64encode(chunk).decode("ascii")
     raise ValueError(f"unknown unit kind {kind!r}")
 
 
@@ -248,4 +259,35 @@ def plan_selfplay(
             raise ValueError(f"unknown {game} strategy {strategy!r}; choose one of: {', '.join(names)}")
     units = [dict(settings, kind="selfplay", index=i) for i in range(games)]
     job = dict(settings, command="selfplay", games=games)
+    return Plan(job, units)
+
+
+# Training games for the Othello evaluation ---------------------------------------------------
+
+#: Training games in one unit: about three seconds of 3-ply self-play on one core.
+TRAIN_GAMES_PER_UNIT = 500
+
+
+def plan_train_games(
+    games: int,
+    seed: int = 1,
+    play_depth: Optional[int] = None,
+    random_moves: Optional[float] = None,
+    unit_games: int = TRAIN_GAMES_PER_UNIT,
+) -> Plan:
+    """The trainer's self-play (``cargo xtask train-eval``) as units of ``unit_games``
+    consecutive game indices; ``None`` takes the trainer's default."""
+    check_selfplay_counts(games, 0, seed, 0)
+    if not 1 <= unit_games <= MAX_GAMES:
+        raise ValueError(f"--unit-games must be from 1 to {MAX_GAMES}, not {unit_games}")
+    if play_depth is not None and not 1 <= play_depth <= 8:
+        raise ValueError(f"--play-depth must be from 1 to 8, not {play_depth}")
+    if random_moves is not None and not 0.0 <= random_moves <= 1.0:
+        raise ValueError(f"--random-moves is a probability from 0 to 1, not {random_moves}")
+    settings = {"seed": seed, "play_depth": play_depth, "random_moves": random_moves}
+    units = [
+        dict(settings, kind="train-games", first=first, count=min(unit_games, games - first))
+        for first in range(0, games, unit_games)
+    ]
+    job = dict(settings, command="train-games", games=games, unit_games=unit_games)
     return Plan(job, units)
