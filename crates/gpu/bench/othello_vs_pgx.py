@@ -48,13 +48,14 @@ def pgx_runner(n, steps):
 
 def bitgames_runner(module, n, steps):
     env = module.Othello(n, seed=1)
-    env.reset()
+    env.reset(seed=1)
 
     def once():
         for _ in range(steps):
             out = env.step(env.sample_actions())
-        # A host copy of the termination flags waits for the device.
-        terminated = out[3]
+        # A host copy of the termination flags waits for the device (Gymnasium's step:
+        # obs, rewards, terminations, truncations, infos).
+        terminated = out[2]
         getattr(terminated, "numpy", lambda: terminated)()
 
     return once

@@ -108,7 +108,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 print(f"error: scores differ from the file on lines {solved.wrong_lines}", file=sys.stderr)
                 return 1
         elif args.command == "train-games":
-            result = run_train_games(
+            trained = run_train_games(
                 args.games,
                 args.out,
                 seed=args.seed,
@@ -118,8 +118,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 **common,
             )
             print(
-                f"{result.games} games, {result.positions} positions in {result.path} "
-                f"({result.units} units, {result.units_resumed} from the journal, {result.seconds:.1f} s)"
+                f"{trained.games} games, {trained.positions} positions in {trained.path} "
+                f"({trained.units} units, {trained.units_resumed} from the journal, {trained.seconds:.1f} s)"
             )
         else:
             played = run_selfplay(

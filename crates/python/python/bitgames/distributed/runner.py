@@ -414,7 +414,6 @@ def run_train_games(
     game ``i`` is the same on every worker. The file is checked whole, then moved into place,
     so ``out`` is never a part-written file."""
     import base64
-    import os
 
     from .. import _native
 
