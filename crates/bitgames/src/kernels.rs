@@ -7,7 +7,7 @@
 //! operation appears here without a line written for it.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use bitgames_bitboard::harness::{Answer, Kernel, operations};
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! A small, honest timer: median of several samples, each long enough to dwarf the clock.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 const SAMPLES: usize = 7;
 const MIN_SAMPLE: Duration = Duration::from_millis(20);
