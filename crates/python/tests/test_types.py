@@ -32,10 +32,11 @@ def test_the_usage_script_runs():
 def test_mypy_strict_passes():
     pytest.importorskip("mypy", reason="mypy is in the test extra (pip install 'bitgames[test]')")
     # The whole package (its Python modules and the extension's stubs), the script, the
-    # benchmark a user runs and the training example (the repository's Python examples). The package is checked from
-    # the source tree beside these tests (the same modules and stubs the wheel ships): given
-    # a directory inside site-packages, mypy takes site-packages for a source root and
-    # refuses the typing_extensions.py that pip installed there.
+    # benchmark a user runs and the training example (the repository's Python examples).
+    # The package is checked from the source tree beside these tests (the same modules and
+    # stubs the wheel ships): given a directory inside site-packages, mypy takes
+    # site-packages for a source root and refuses the typing_extensions.py that pip
+    # installed there.
     files = [str(SOURCE), str(HERE / "typed_usage.py"), str(BENCHMARK), str(EXAMPLE)]
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *files],
