@@ -4,11 +4,12 @@
 //! the root; limits; FFO #40 with its published score. Two threads (splitting forced far
 //! down the tree) against one on positions with 14 to 20 empties, and the limits with two
 //! threads. Solves that make the selective (probcut) passes first against the default
-//! solver, which makes none on those positions.
+//! solver, which makes none on those positions. The accuracy set of other engines' games
+//! is well formed and its smallest positions solve to their listed scores.
 
 use bitgames_othello::random::{endgame_corpus, endgame_position};
 use bitgames_othello::solver::{Limits, Options, Solution, Solver, Stopped, solve};
-use bitgames_othello::{Fastest, Move, Naive, Position};
+use bitgames_othello::{Fastest, Move, Naive, Position, ffo};
 use bitgames_search::Player;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -362,5 +363,28 @@ fn limits_stop_every_thread() {
             .unwrap();
         check_against(&mut serial, &position, &expected, &solution);
         assert!(solution.splits > 0);
+    }
+}
+
+/// The accuracy set of positions from other engines' games (`examples/accuracy_set.rs`,
+/// `docs/othello-eval.md`): every line parses with a legal move, and the two positions with
+/// the fewest empty squares are solved again to the listed score. (The file's scores came
+/// from this solver; the FFO suite ties the solver to published scores.)
+#[test]
+fn the_accuracy_set_from_other_engines_games_is_well_formed_and_exact() {
+    let problems = ffo::parse(include_str!("data/egaroucid-games-20-24.obf"))
+        .expect("the accuracy set parses");
+    assert_eq!(problems.len(), 413);
+    assert!(problems.iter().all(|p| (21..=25).contains(&p.empties())));
+    let mut smallest: Vec<_> = problems.iter().collect();
+    smallest.sort_by_key(|p| p.empties());
+    for problem in &smallest[..2] {
+        let solution = solve(&problem.position, Limits::NONE).expect("no limit");
+        assert_eq!(
+            Some(solution.score),
+            problem.best_score(),
+            "{}",
+            problem.position
+        );
     }
 }
