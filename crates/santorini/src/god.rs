@@ -24,6 +24,11 @@
 //! is not cross-checked) and Hypnus (santorini-ai's reading: from level 3 down to 1, the
 //! first level at or above which any worker stands holds that worker back if it is alone
 //! there; Hermes's travel then moves the other worker alone, which builds).
+//!
+//! The second batch has no state either: Urania (her moves and builds wrap around the
+//! board, so every square has eight neighbours) and Pegasus (a move may climb any number of
+//! levels, within Athena's flag and Hades; only a climb from level 2 to 3 wins, so a worker
+//! that jumped onto level 3 from lower stays without a win).
 
 use core::fmt;
 use core::str::FromStr;
@@ -62,13 +67,17 @@ pub enum God {
     Hades,
     /// An opponent worker higher than the other cannot move.
     Hypnus,
+    /// Moves and builds wrap around the board's edges (opposite edges are neighbours).
+    Urania,
+    /// May move up any number of levels, but wins only by moving up from level 2.
+    Pegasus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 14] = [
+    pub const ALL: [God; 16] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -83,6 +92,8 @@ impl God {
         God::Hera,
         God::Hades,
         God::Hypnus,
+        God::Urania,
+        God::Pegasus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -102,6 +113,8 @@ impl God {
             God::Hera => "hera",
             God::Hades => "hades",
             God::Hypnus => "hypnus",
+            God::Urania => "urania",
+            God::Pegasus => "pegasus",
         }
     }
 
@@ -124,6 +137,10 @@ impl God {
             God::Hera => "the opponent cannot win by moving onto a perimeter square",
             God::Hades => "the opponent's workers cannot move down",
             God::Hypnus => "an opponent worker higher than the other cannot move",
+            God::Urania => "moves and builds wrap around the edges of the board",
+            God::Pegasus => {
+                "may move up any number of levels, but wins only by moving up from level 2"
+            }
         }
     }
 

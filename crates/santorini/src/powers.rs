@@ -13,6 +13,21 @@ fn neighbours(square: Square) -> Bitboard {
     Bitboard::from_bits_truncate(SANTORINI_NEIGHBOURS[square.bit() as usize])
 }
 
+/// The squares next to `square` on Urania's board, whose opposite edges meet: always eight.
+fn wrapping_neighbours(square: Square) -> Bitboard {
+    let (row, col) = (square.row(), square.col());
+    let mut around = Bitboard::EMPTY;
+    for dr in [4, 0, 1] {
+        for dc in [4, 0, 1] {
+            if (dr, dc) != (0, 0) {
+                let next = Square::new((row + dr) % 5, (col + dc) % 5).expect("on the board");
+                around = around.with(next);
+            }
+        }
+    }
+    around
+}
+
 /// Whether `square` is off the perimeter (where Hera's opponent may still win).
 #[inline(always)]
 fn in_middle(square: Square) -> bool {
@@ -37,6 +52,13 @@ impl Limits {
     #[inline(always)]
     fn step(self, from: u8, to: u8) -> bool {
         to <= (from + self.up).min(3) && !(self.no_down && to < from)
+    }
+
+    /// Whether Pegasus's step from level `from` to level `to` is allowed: up any number of
+    /// levels (none under Athena's flag).
+    #[inline(always)]
+    fn leap(self, from: u8, to: u8) -> bool {
+        (to <= from || self.up == 1) && !(self.no_down && to < from)
     }
 
     /// Whether a win may end on `to`.
@@ -80,7 +102,21 @@ impl<S: Kernels> Position<S> {
         } else {
             mine
         };
-        let reachable = |from: Square, to: Square| limits.step(h(from), h(to));
+        let reachable = |from: Square, to: Square| {
+            if god == God::Pegasus {
+                limits.leap(h(from), h(to))
+            } else {
+                limits.step(h(from), h(to))
+            }
+        };
+        // Urania's board wraps around.
+        let around = |square: Square| {
+            if god == God::Urania {
+                wrapping_neighbours(square)
+            } else {
+                neighbours(square)
+            }
+        };
         let wins = |from: Square, to: Square| {
             ((h(from) == 2 && h(to) == 3) || (god == God::Pan && h(from) >= h(to) + 2))
                 && limits.may_win_on(to)
@@ -104,7 +140,7 @@ impl<S: Kernels> Position<S> {
                 God::Apollo | God::Minotaur => !occupied | theirs,
                 _ => !occupied,
             };
-            for to in neighbours(from) & (enterable - domes) {
+            for to in around(from) & (enterable - domes) {
                 if !reachable(from, to) || (god == God::Hermes && h(to) == h(from)) {
                     continue;
                 }
@@ -128,7 +164,7 @@ impl<S: Kernels> Position<S> {
                     each(Move::Win { from, to });
                     continue;
                 }
-                let buildable = neighbours(to) - after - domes;
+                let buildable = around(to) - after - domes;
                 for build in buildable {
                     let plain = match (theirs.contains(to), pushed_to) {
                         (false, _) => Move::Build { from, to, build },
