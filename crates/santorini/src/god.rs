@@ -28,7 +28,14 @@
 //! The second batch has no state either: Urania (her moves and builds wrap around the
 //! board, so every square has eight neighbours) and Pegasus (a move may climb any number of
 //! levels, within Athena's flag and Hades; only a climb from level 2 to 3 wins, so a worker
-//! that jumped onto level 3 from lower stays without a win).
+//! that jumped onto level 3 from lower stays without a win) and Iris (she may also jump
+//! over one neighbouring worker, either player's, to the square straight beyond, up or down
+//! any number of levels within Athena's flag and Hades; any move onto level 3 from lower
+//! wins, the jump included). Limus limits the opponent's builds: none next to his workers
+//! (where they stand before the opponent's turn, or where Apollo or Minotaur displaced them)
+//! unless on level 3, for Demeter's, Hephaestus's, Hermes's and both of Prometheus's builds
+//! too (Prometheus's second build is judged on the levels before his first); as in
+//! santorini-ai, Atlas's dome ignores him.
 
 use core::fmt;
 use core::str::FromStr;
@@ -71,13 +78,18 @@ pub enum God {
     Urania,
     /// May move up any number of levels, but wins only by moving up from level 2.
     Pegasus,
+    /// May move by jumping over a neighbouring worker to the square straight beyond, at any
+    /// level.
+    Iris,
+    /// The opponent cannot build next to his workers, except a dome on level 3.
+    Limus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 16] = [
+    pub const ALL: [God; 18] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -94,6 +106,8 @@ impl God {
         God::Hypnus,
         God::Urania,
         God::Pegasus,
+        God::Iris,
+        God::Limus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -115,6 +129,8 @@ impl God {
             God::Hypnus => "hypnus",
             God::Urania => "urania",
             God::Pegasus => "pegasus",
+            God::Iris => "iris",
+            God::Limus => "limus",
         }
     }
 
@@ -141,6 +157,8 @@ impl God {
             God::Pegasus => {
                 "may move up any number of levels, but wins only by moving up from level 2"
             }
+            God::Iris => "may jump over a neighbouring worker to the square beyond, at any level",
+            God::Limus => "the opponent cannot build next to his workers, except a dome on level 3",
         }
     }
 
@@ -148,7 +166,7 @@ impl God {
     /// mortal's, come from the powers' generator).
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
-        matches!(self, God::Hera | God::Hades | God::Hypnus)
+        matches!(self, God::Hera | God::Hades | God::Hypnus | God::Limus)
     }
 
     /// The names of every god, for error messages and `--help`.

@@ -144,7 +144,7 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
-    /// Athena or limited by the opponent's power (Hera, Hades, Hypnus). Its moves come from
+    /// Athena or limited by the opponent's power (Hera, Hades, Hypnus, Limus). Its moves come from
     /// the kernels directly.
     #[inline(always)]
     pub(crate) fn moves_as_mortal(&self) -> bool {

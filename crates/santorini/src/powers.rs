@@ -36,7 +36,7 @@ fn in_middle(square: Square) -> bool {
 }
 
 /// What the opponent's god forbids the side to move this turn: climbing (Athena's flag),
-/// winning on the perimeter (Hera), moving down (Hades).
+/// winning on the perimeter (Hera), moving down (Hades), building next to Limus.
 #[derive(Clone, Copy)]
 struct Limits {
     /// 1 if a step may go up one level, 0 under Athena's flag.
@@ -45,6 +45,8 @@ struct Limits {
     no_down: bool,
     /// Hera: a win must end off the perimeter.
     hera: bool,
+    /// Limus: the squares next to his workers, but level 3 (a dome completes a tower there).
+    unbuildable: Bitboard,
 }
 
 impl Limits {
@@ -95,6 +97,11 @@ impl<S: Kernels> Position<S> {
             up: u8::from(!self.moved_up[1 - me]),
             no_down: them == God::Hades,
             hera: them == God::Hera,
+            unbuildable: if them == God::Limus {
+                self.limus_zone(theirs)
+            } else {
+                Bitboard::EMPTY
+            },
         };
         // Hypnus: a worker higher than the other stays put.
         let movers = if them == God::Hypnus {
@@ -118,12 +125,14 @@ impl<S: Kernels> Position<S> {
             }
         };
         let wins = |from: Square, to: Square| {
-            ((h(from) == 2 && h(to) == 3) || (god == God::Pan && h(from) >= h(to) + 2))
+            ((h(from) == 2 && h(to) == 3)
+                || (god == God::Pan && h(from) >= h(to) + 2)
+                || (god == God::Iris && h(from) < 3 && h(to) == 3))
                 && limits.may_win_on(to)
         };
 
         if god == God::Hermes {
-            self.for_each_travel(movers, each);
+            self.for_each_travel(movers, limits, each);
         }
         if god == God::Prometheus {
             self.for_each_build_first(movers, limits, each);
@@ -140,10 +149,25 @@ impl<S: Kernels> Position<S> {
                 God::Apollo | God::Minotaur => !occupied | theirs,
                 _ => !occupied,
             };
+            let mut targets = Bitboard::EMPTY;
             for to in around(from) & (enterable - domes) {
-                if !reachable(from, to) || (god == God::Hermes && h(to) == h(from)) {
-                    continue;
+                if reachable(from, to) && !(god == God::Hermes && h(to) == h(from)) {
+                    targets = targets.with(to);
                 }
+            }
+            if god == God::Iris {
+                // Iris also jumps over a neighbouring worker, to any level (within the limits).
+                for over in neighbours(from) & occupied {
+                    if let Some(beyond) = Move::push_target(from, over)
+                        && !occupied.contains(beyond)
+                        && !domes.contains(beyond)
+                        && limits.leap(h(from), h(beyond))
+                    {
+                        targets = targets.with(beyond);
+                    }
+                }
+            }
+            for to in targets {
                 // Where the displaced opponent worker goes, and the occupied squares after.
                 let mut after = occupied.without(from).with(to);
                 let mut pushed_to = None;
@@ -164,22 +188,34 @@ impl<S: Kernels> Position<S> {
                     each(Move::Win { from, to });
                     continue;
                 }
+                // Limus's zone follows a worker that Apollo or Minotaur displaced.
+                let unbuildable = if them == God::Limus && theirs.contains(to) {
+                    let displaced = theirs.without(to).with(pushed_to.unwrap_or(from));
+                    self.limus_zone(displaced)
+                } else {
+                    limits.unbuildable
+                };
                 let buildable = around(to) - after - domes;
                 for build in buildable {
+                    let allowed = !unbuildable.contains(build);
                     let plain = match (theirs.contains(to), pushed_to) {
                         (false, _) => Move::Build { from, to, build },
                         (true, None) => Move::Swap { from, to, build },
                         (true, Some(_)) => Move::Push { from, to, build },
                     };
-                    each(plain);
+                    if allowed {
+                        each(plain);
+                    }
                     match god {
+                        // santorini-ai lets Atlas's dome ignore Limus.
                         God::Atlas if h(build) <= 2 => each(Move::Dome { from, to, build }),
-                        God::Hephaestus if h(build) <= 1 => {
+                        God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
-                        God::Demeter => {
-                            for second in
-                                buildable - Bitboard::from_bits_truncate((2u64 << build.bit()) - 1)
+                        God::Demeter if allowed => {
+                            for second in buildable
+                                - unbuildable
+                                - Bitboard::from_bits_truncate((2u64 << build.bit()) - 1)
                             {
                                 each(Move::BuildTwice {
                                     from,
@@ -228,7 +264,7 @@ impl<S: Kernels> Position<S> {
         }
         for to in finals - wins {
             let after = occupied.without(from).with(to);
-            for build in neighbours(to) - after - domes {
+            for build in neighbours(to) - after - domes - limits.unbuildable {
                 each(Move::Build { from, to, build });
             }
         }
@@ -238,11 +274,12 @@ impl<S: Kernels> Position<S> {
     /// each other, not through opponents or domes; possibly not at all), then either builds.
     /// Keyed by the final pair of squares. Only `movers` travel: against Hypnus, a worker
     /// higher than the other stays put, and the one that travels builds.
-    fn for_each_travel(&self, movers: Bitboard, each: &mut impl FnMut(Move)) {
+    fn for_each_travel(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
         let me = self.side.index();
         let mine = self.workers[me];
         let theirs = self.workers[1 - me];
-        let domes = self.levels.domes();
+        // Only the builds read it: Limus's zone is as good as domed here.
+        let domes = self.levels.domes() | limits.unbuildable;
         let (Some(a), Some(b)) = (mine.first(), mine.iter().nth(1)) else {
             return;
         };
@@ -309,7 +346,7 @@ impl<S: Kernels> Position<S> {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.levels.domes();
         for from in movers {
-            let firsts = neighbours(from) - occupied - domes;
+            let firsts = neighbours(from) - occupied - domes - limits.unbuildable;
             for first in firsts {
                 let raised = self.height(first) + 1;
                 let h = |square: Square| {
@@ -329,7 +366,7 @@ impl<S: Kernels> Position<S> {
                         continue;
                     }
                     let after = occupied.without(from).with(to);
-                    for build in neighbours(to) - after - domes_after {
+                    for build in neighbours(to) - after - domes_after - limits.unbuildable {
                         let swapped_is_legal =
                             firsts.contains(build) && neighbours(to).contains(first);
                         if build > first && swapped_is_legal {
@@ -345,6 +382,16 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+    }
+
+    /// The squares Limus's opponent may not build on, his workers on `limus`: those next to
+    /// them, but level 3 (a dome that completes a tower).
+    fn limus_zone(&self, limus: Bitboard) -> Bitboard {
+        let mut zone = Bitboard::EMPTY;
+        for worker in limus {
+            zone |= neighbours(worker);
+        }
+        zone - self.levels.at(3)
     }
 
     /// The workers of `mine` that may move against Hypnus: all, unless one stands higher

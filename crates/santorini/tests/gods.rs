@@ -46,7 +46,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .lines()
         .filter_map(|line| line.strip_prefix("id "))
         .collect();
-    assert_eq!(ids.len(), 237 + 188);
+    assert_eq!(ids.len(), 237 + 188 + 101 + 107);
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
     }
@@ -59,6 +59,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Hypnus,
         God::Urania,
         God::Pegasus,
+        God::Iris,
+        God::Limus,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
