@@ -32,13 +32,7 @@ pub fn run() -> Result<()> {
     check_node()?;
     let version = locked_version(&root.join("Cargo.lock"), "wasm-bindgen")?;
     let runner = install_runner(&root, &version)?;
-    let status = Command::new("rustup")
-        .args(["target", "add", TARGET])
-        .status()
-        .context("running rustup (the wasm32 target is added with it)")?;
-    if !status.success() {
-        bail!("rustup target add {TARGET} failed ({status})");
-    }
+    add_target()?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(&cargo);
     command
@@ -164,6 +158,19 @@ pub fn install_runner(root: &Path, version: &str) -> Result<PathBuf> {
         bail!("{} is missing after the install", runner.display());
     }
     Ok(runner)
+}
+
+/// `rustup target add wasm32-unknown-unknown` (a no-op when it is there): the wasm tests and
+/// the static site both build for it.
+pub(crate) fn add_target() -> Result<()> {
+    let status = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status()
+        .context("running rustup (the wasm32 target is added with it)")?;
+    if !status.success() {
+        bail!("rustup target add {TARGET} failed ({status})");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

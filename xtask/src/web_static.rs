@@ -29,13 +29,7 @@ pub fn run(dir: &Path) -> Result<()> {
     let version = locked_version(&root.join("Cargo.lock"), "wasm-bindgen")?;
     let runner = install_runner(&root, &version)?;
     let bindgen = runner.with_file_name("wasm-bindgen");
-    let status = Command::new("rustup")
-        .args(["target", "add", TARGET])
-        .status()
-        .context("running rustup (the wasm32 target is added with it)")?;
-    if !status.success() {
-        bail!("rustup target add {TARGET} failed ({status})");
-    }
+    crate::wasm_test::add_target()?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     eprintln!("== cargo build --release --target {TARGET} -p bitgames-wasm");
     let status = Command::new(&cargo)
