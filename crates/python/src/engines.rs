@@ -1,27 +1,16 @@
 //! The engines and the Othello endgame solver on the position classes: `search` (alpha-beta
 //! or MCTS, the library calls `bitgames search` and the engines make) and `Othello.solve`.
 //!
-//! Both run on a worker thread with the interpreter released and stop on Ctrl-C
-//! ([`crate::interrupt`]). The searchers have no stop flag of their own, so:
-//! - alpha-beta searches the position wrapped in [`Stoppable`], whose move list is empty once
-//!   the flag is set: every node then ends at once and the search unwinds within moments
-//!   (its answer is thrown away: `KeyboardInterrupt` is raised instead);
-//! - MCTS runs in slices of [`MCTS_SLICE`] iterations on the same tree, the flag looked at
-//!   between slices (the same iterations as one call: the tree and its generator carry on);
-//! - the solver runs in time slices (100 ms, doubling to [`MAX_SOLVE_SLICE`]) on the same
-//!   solver, whose table keeps what earlier slices proved; the flag is looked at between
-//!   them, so Ctrl-C takes effect within seconds (a slice, and the solver's own overrun of
-//!   its time limit: about two seconds from the start position).
+//! Both run on a worker thread with the interpreter released ([`crate::interrupt`]), and
+//! Ctrl-C sets the searcher's own stop flag (`with_stop`): it returns within moments, its
+//! answer is thrown away and `KeyboardInterrupt` is raised instead.
 
-use std::cell::RefCell;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-use bitgames::othello::solver::{Limits as SolveLimits, Solution, Solver, Stopped};
-use bitgames::search::{
-    AlphaBeta, Evaluate, Game, Limits, Mcts, Outcome, Player, PositionTask, ProbCut,
-};
+use bitgames::othello::solver::{Limits as SolveLimits, Solver};
+use bitgames::search::{AlphaBeta, Evaluate, Limits, Mcts, PositionTask};
 use bitgames::{AnyPosition, AnyStrategy};
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
@@ -40,14 +29,10 @@ pub(crate) const MAX_TIME_MS: i64 = 3_600_000;
 pub(crate) const MAX_NODES: i64 = 1_000_000_000_000;
 /// The MCTS iterations of a search given no budget.
 const DEFAULT_ITERATIONS: u64 = 10_000;
-/// MCTS iterations between looks at the stop flag.
-const MCTS_SLICE: u64 = 256;
 /// The most empty squares `Othello.solve` takes on with neither `time_ms` nor `nodes`: a
 /// fraction of a second to some seconds; each further empty multiplies the work by about
 /// three, so more needs a limit.
 pub(crate) const MAX_UNLIMITED_EMPTIES: usize = 24;
-/// The longest slice of a solve between looks at the stop flag.
-const MAX_SOLVE_SLICE: Duration = Duration::from_secs(1);
 
 /// Checks an optional count against `min..=max`, naming it: `ValueError` outside.
 fn budget(name: &str, value: Option<i64>, min: i64, max: i64) -> PyResult<Option<u64>> {
@@ -71,99 +56,6 @@ fn refuse_finished(position: &AnyPosition) -> PyResult<()> {
     }
 }
 
-thread_local! {
-    /// The stop flag of the search running on this thread, looked at by [`Stoppable`].
-    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
-}
-
-/// Whether this thread's search was asked to stop.
-fn stopping() -> bool {
-    STOP.with_borrow(|flag| flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
-}
-
-/// A position whose move list is empty once this thread's [`STOP`] flag is set (alpha-beta
-/// then scores every node as a leaf, and unwinds); otherwise exactly the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Stoppable<G>(G);
-
-impl<G: std::fmt::Display> std::fmt::Display for Stoppable<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<G: Game> std::str::FromStr for Stoppable<G> {
-    type Err = G::Error;
-    fn from_str(text: &str) -> Result<Self, G::Error> {
-        G::from_str(text).map(Stoppable)
-    }
-}
-
-/// The game's move list, or none once stopped.
-struct StopMoves<M>(Option<M>);
-
-impl<T, M: AsRef<[T]>> AsRef<[T]> for StopMoves<M> {
-    fn as_ref(&self) -> &[T] {
-        self.0.as_ref().map_or(&[], AsRef::as_ref)
-    }
-}
-
-impl<M: IntoIterator> IntoIterator for StopMoves<M> {
-    type Item = M::Item;
-    type IntoIter = std::iter::Flatten<std::option::IntoIter<M>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter().flatten()
-    }
-}
-
-impl<G: Game> Game for Stoppable<G> {
-    type Move = G::Move;
-    type Moves = StopMoves<G::Moves>;
-    type Error = G::Error;
-    const NAME: &'static str = G::NAME;
-    const FINISHED_GAME_IS_A_LEAF: bool = G::FINISHED_GAME_IS_A_LEAF;
-
-    fn start() -> Self {
-        Stoppable(G::start())
-    }
-    fn side_to_move(&self) -> Player {
-        self.0.side_to_move()
-    }
-    fn legal_moves(&self) -> Self::Moves {
-        StopMoves((!stopping()).then(|| self.0.legal_moves()))
-    }
-    fn play(&self, mv: G::Move) -> Self {
-        Stoppable(self.0.play(mv))
-    }
-    fn outcome(&self) -> Outcome {
-        self.0.outcome()
-    }
-    fn hash(&self) -> u64 {
-        Game::hash(&self.0)
-    }
-    fn recompute_hash(&self) -> u64 {
-        self.0.recompute_hash()
-    }
-    fn parse_move(&self, text: &str) -> Result<G::Move, G::Error> {
-        self.0.parse_move(text)
-    }
-}
-
-impl<G: Evaluate> Evaluate for Stoppable<G> {
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate()
-    }
-    fn move_priority(&self, mv: G::Move) -> i32 {
-        self.0.move_priority(mv)
-    }
-    fn probcut(&self, depth: u32) -> Option<ProbCut> {
-        self.0.probcut(depth)
-    }
-    fn win_chance(&self) -> Option<f64> {
-        self.0.win_chance()
-    }
-}
-
 /// What a search found, in the game's notation.
 enum Found {
     AlphaBeta {
@@ -182,7 +74,7 @@ enum Found {
     },
 }
 
-/// Alpha-beta as `bitgames search` runs it (a table of 2^20 entries), stoppable.
+/// Alpha-beta as `bitgames search` runs it (a table of 2^20 entries), stopped by `stop`.
 struct AlphaBetaTask {
     limits: Limits,
     stop: Arc<AtomicBool>,
@@ -192,9 +84,9 @@ impl PositionTask for AlphaBetaTask {
     type Output = Found;
 
     fn run<G: Evaluate>(self, root: G) -> Found {
-        STOP.set(Some(self.stop));
-        let result = AlphaBeta::<Stoppable<G>>::new(20).search(&Stoppable(root), self.limits);
-        STOP.set(None);
+        let result = AlphaBeta::new(20)
+            .with_stop(self.stop)
+            .search(&root, self.limits);
         Found::AlphaBeta {
             mv: result.best_move.map(|m| m.to_string()),
             score: result.score,
@@ -206,8 +98,8 @@ impl PositionTask for AlphaBetaTask {
     }
 }
 
-/// MCTS as the engines run it (leaves scored by the game's evaluation where it has one), in
-/// slices.
+/// MCTS as the engines run it (leaves scored by the game's evaluation where it has one),
+/// stopped by `stop`.
 struct MctsTask {
     time: Option<Duration>,
     iterations: Option<u64>,
@@ -219,28 +111,15 @@ impl PositionTask for MctsTask {
     type Output = Found;
 
     fn run<G: Evaluate>(self, root: G) -> Found {
-        let start = Instant::now();
-        let mut tree = Mcts::new(root, self.seed).with_evaluated_leaves();
-        let mut done = 0u64;
-        loop {
-            let slice = self
-                .iterations
-                .map_or(MCTS_SLICE, |n| (n - done).min(MCTS_SLICE));
-            let left = self.time.map(|t| t.saturating_sub(start.elapsed()));
-            let result = tree.search(left, Some(slice));
-            done += result.iterations;
-            let finished = result.iterations < slice
-                || self.iterations.is_some_and(|n| done >= n)
-                || self.time.is_some_and(|t| start.elapsed() >= t)
-                || self.stop.load(Ordering::Relaxed);
-            if finished {
-                return Found::Mcts {
-                    mv: result.best_move.map(|m| m.to_string()),
-                    iterations: done,
-                    value: result.value,
-                    seconds: start.elapsed().as_secs_f64(),
-                };
-            }
+        let result = Mcts::new(root, self.seed)
+            .with_evaluated_leaves()
+            .with_stop(self.stop)
+            .search(self.time, self.iterations);
+        Found::Mcts {
+            mv: result.best_move.map(|m| m.to_string()),
+            iterations: result.iterations,
+            value: result.value,
+            seconds: result.seconds,
         }
     }
 }
@@ -356,7 +235,7 @@ pub(crate) fn search<'py>(
     Ok(dict)
 }
 
-/// `Othello.solve`: limits checked, then solved in slices until proved, a limit runs out
+/// `Othello.solve`: limits checked, then solved until proved, a limit runs out
 /// (`TimeoutError`) or Ctrl-C.
 pub(crate) fn solve<'py>(
     py: Python<'py>,
@@ -377,44 +256,12 @@ pub(crate) fn solve<'py>(
              solve with no limit takes at most {MAX_UNLIMITED_EMPTIES} empties)"
         )));
     }
-    let solved = crate::interrupt::interruptible(py, |stop| {
-        let start = Instant::now();
-        let mut solver = Solver::default();
-        let mut slice = Duration::from_millis(100);
-        let mut spent = 0u64;
-        loop {
-            let limits = SolveLimits {
-                max_nodes: nodes.map(|n| n.saturating_sub(spent)),
-                max_time: Some(
-                    time.map_or(slice, |t| t.saturating_sub(start.elapsed()).min(slice)),
-                ),
-            };
-            match solver.solve(&othello, limits) {
-                Ok(solution) => {
-                    return Ok(Solution {
-                        nodes: spent + solution.nodes,
-                        seconds: start.elapsed().as_secs_f64(),
-                        ..solution
-                    });
-                }
-                Err(Stopped::NodeLimit { nodes }) => {
-                    return Err(Stopped::NodeLimit {
-                        nodes: spent + nodes,
-                    });
-                }
-                Err(Stopped::TimeLimit { nodes, .. }) => {
-                    spent += nodes;
-                    let out_of_time = time.is_some_and(|t| start.elapsed() >= t);
-                    if out_of_time || stop.load(Ordering::Relaxed) {
-                        return Err(Stopped::TimeLimit {
-                            nodes: spent,
-                            seconds: start.elapsed().as_secs_f64(),
-                        });
-                    }
-                    slice = (slice * 2).min(MAX_SOLVE_SLICE);
-                }
-            }
-        }
+    let limits = SolveLimits {
+        max_nodes: nodes,
+        max_time: time,
+    };
+    let solved = crate::interrupt::interruptible_shared(py, |stop| {
+        Solver::default().with_stop(stop).solve(&othello, limits)
     })?;
     let solution = solved
         .map_err(|stopped| PyTimeoutError::new_err(format!("the solve stopped: {stopped}")))?;

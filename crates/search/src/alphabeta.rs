@@ -1,5 +1,8 @@
 //! Negamax alpha-beta (principal-variation search) with iterative deepening, a
-//! transposition table and time/node limits.
+//! transposition table, time/node limits and a stop flag another thread can set.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::{Duration, Instant};
 
@@ -61,6 +64,9 @@ pub struct SearchResult<M> {
     pub seconds: f64,
     /// The principal variation of the last completed iteration.
     pub pv: Vec<M>,
+    /// Whether the stop flag ([`AlphaBeta::with_stop`]) ended the search: the result is
+    /// then the last completed iteration's, as when a limit runs out.
+    pub stopped: bool,
 }
 
 impl<M> SearchResult<M> {
@@ -78,6 +84,10 @@ pub struct AlphaBeta<G: Game> {
     stop: bool,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// Set from another thread to stop the search ([`AlphaBeta::with_stop`]).
+    stop_flag: Option<Arc<AtomicBool>>,
+    /// Whether `stop_flag` stopped the search in progress.
+    flagged: bool,
     /// The best root move of the iteration in progress, among those searched to the end.
     root_best: Option<G::Move>,
     /// Whether the game's Multi-ProbCut tests ([`Evaluate::probcut`]) are used.
@@ -99,9 +109,20 @@ impl<G: Evaluate> AlphaBeta<G> {
             stop: false,
             deadline: None,
             node_limit: None,
+            stop_flag: None,
+            flagged: false,
             root_best: None,
             probcut: true,
         }
+    }
+
+    /// The searcher, stopped by `stop` as by a limit: once another thread sets it, a search
+    /// returns within moments (it is read with the clock, every 1024 nodes) with the last
+    /// completed iteration's result and [`SearchResult::stopped`]. Searches started while it
+    /// is set still complete depth 1. The searcher never clears it.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop_flag = Some(stop);
+        self
     }
 
     /// Turns the game's Multi-ProbCut tests ([`Evaluate::probcut`]) on (the default) or
@@ -117,6 +138,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.tt.new_search();
         self.nodes = 0;
         self.stop = false;
+        self.flagged = false;
         self.deadline = limits.max_time.map(|t| start + t);
         self.node_limit = limits.max_nodes;
         let mut result = SearchResult {
@@ -126,6 +148,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             nodes: 0,
             pv: Vec::new(),
             seconds: 0.0,
+            stopped: false,
         };
         // A player at a clock with one legal move has nothing to think about: one
         // iteration gives the move (and a score), and the time is kept.
@@ -173,6 +196,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         result.nodes = self.nodes;
         result.seconds = start.elapsed().as_secs_f64();
+        result.stopped = self.flagged;
         result
     }
 
@@ -220,7 +244,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         if self.nodes.is_multiple_of(1024) {
             let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
             let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-            self.stop |= over_time || over_nodes;
+            self.flagged |= (self.stop_flag.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stop |= over_time || over_nodes || self.flagged;
         }
         self.stop
     }
@@ -476,8 +501,167 @@ fn from_tt(score: i32, ply: u32) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::ArrayVec;
+
+    /// A game too big to search to the end, for the tests of the stop flag: eight moves from
+    /// every position, each to a new one, scored at random by a hash; a draw after 200 plies.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub(crate) struct Wide {
+        state: u64,
+        ply: u16,
+    }
+
+    /// SplitMix64's finaliser: a well-mixed hash of `x`.
+    fn mix(mut x: u64) -> u64 {
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+
+    impl core::fmt::Display for Wide {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(f, "{} {}", self.state, self.ply)
+        }
+    }
+
+    impl core::str::FromStr for Wide {
+        type Err = core::num::ParseIntError;
+        fn from_str(text: &str) -> Result<Self, Self::Err> {
+            Ok(Wide {
+                state: text.parse()?,
+                ply: 0,
+            })
+        }
+    }
+
+    impl Game for Wide {
+        type Move = u8;
+        type Moves = ArrayVec<u8, 8>;
+        type Error = core::num::ParseIntError;
+        const NAME: &'static str = "wide";
+        const FINISHED_GAME_IS_A_LEAF: bool = false;
+
+        fn start() -> Self {
+            Wide { state: 1, ply: 0 }
+        }
+        fn side_to_move(&self) -> crate::Player {
+            match self.ply % 2 {
+                0 => crate::Player::First,
+                _ => crate::Player::Second,
+            }
+        }
+        fn legal_moves(&self) -> Self::Moves {
+            match self.ply {
+                200.. => ArrayVec::new(),
+                _ => (0..8).collect(),
+            }
+        }
+        fn play(&self, mv: u8) -> Self {
+            Wide {
+                state: mix(self.state ^ u64::from(mv)),
+                ply: self.ply + 1,
+            }
+        }
+        fn outcome(&self) -> Outcome {
+            match self.ply {
+                200.. => Outcome::Draw,
+                _ => Outcome::Ongoing,
+            }
+        }
+        fn hash(&self) -> u64 {
+            self.state
+        }
+        fn recompute_hash(&self) -> u64 {
+            self.state
+        }
+        fn parse_move(&self, text: &str) -> Result<u8, Self::Error> {
+            text.parse()
+        }
+    }
+
+    impl Evaluate for Wide {
+        fn evaluate(&self) -> i32 {
+            (mix(self.state) % 2001) as i32 - 1000
+        }
+    }
+
+    /// Sets a new flag from another thread after `after`.
+    pub(crate) fn flag_set_after(
+        after: Duration,
+    ) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(after);
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        (stop, setter)
+    }
+
+    /// Liveness, not speed: a stopped search returns within moments; allow much more.
+    pub(crate) const PROMPTLY: Duration = Duration::from_secs(10);
+
+    #[test]
+    fn a_flag_set_from_another_thread_stops_a_search() {
+        let (stop, setter) = flag_set_after(Duration::from_millis(50));
+        let started = Instant::now();
+        // Depth 64 never finishes; the clock only ends the search if the flag fails to.
+        let limits = Limits {
+            max_time: Some(Duration::from_secs(60)),
+            ..Limits::depth(64)
+        };
+        let result = AlphaBeta::<Wide>::new(16)
+            .with_stop(stop)
+            .search(&Wide::start(), limits);
+        let took = started.elapsed();
+        setter.join().unwrap();
+        assert!(result.stopped, "{result:?}");
+        assert!(took < PROMPTLY, "{took:?}");
+        assert!((1..64).contains(&result.depth), "{result:?}");
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
+    fn a_search_started_with_the_flag_set_completes_depth_one() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut searcher = AlphaBeta::<Wide>::new(16).with_stop(stop);
+        let result = searcher.search(&Wide::start(), Limits::depth(64));
+        assert!(result.stopped, "{result:?}");
+        assert!(result.depth >= 1);
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
+    fn an_unset_flag_changes_nothing() {
+        let root = Wide::start().play(3);
+        let plain = AlphaBeta::<Wide>::new(16).search(&root, Limits::depth(6));
+        let flagged = AlphaBeta::<Wide>::new(16)
+            .with_stop(Arc::new(AtomicBool::new(false)))
+            .search(&root, Limits::depth(6));
+        assert_eq!(plain.depth, 6);
+        assert!(!plain.stopped && !flagged.stopped);
+        assert!(plain.nodes > 10_000, "{}", plain.nodes);
+        assert_eq!(
+            (
+                plain.best_move,
+                plain.score,
+                plain.depth,
+                plain.nodes,
+                plain.pv
+            ),
+            (
+                flagged.best_move,
+                flagged.score,
+                flagged.depth,
+                flagged.nodes,
+                flagged.pv
+            )
+        );
+    }
 
     /// A clock whose iterations so far took `last`, the one just finished starting at
     /// `started`.

@@ -38,6 +38,8 @@
 //! - [`Mcts`] is UCT Monte Carlo tree search with random playouts, seeded, keeping its tree
 //!   between moves ([`Mcts::advance`]), in a tree bounded by a memory budget
 //!   ([`DEFAULT_MEMORY_BUDGET`] unless set): a full tree stops growing and keeps searching.
+//! - Both stop when another thread sets their stop flag ([`AlphaBeta::with_stop`],
+//!   [`Mcts::with_stop`]), as at a limit.
 //!
 //! # Engines, matches and game families
 //!

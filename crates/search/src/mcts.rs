@@ -16,6 +16,14 @@
 //! answers the best move it knows. The check is a comparison per expansion.
 //!
 //! [`Mcts::advance`] copies the kept subtree into a fresh arena, so it briefly holds both.
+//!
+//! # Stopping
+//!
+//! A search ends at its time or iteration limit, or when another thread sets the searcher's
+//! stop flag ([`Mcts::with_stop`]); either way it answers from the tree so far.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::{Duration, Instant};
 
@@ -57,6 +65,9 @@ pub struct MctsResult<M> {
     pub seconds: f64,
     /// The root's expected reward for the side to move, in [0, 1].
     pub value: f64,
+    /// Whether the stop flag ([`Mcts::with_stop`]) ended the search before its limits (the
+    /// answer is then the tree's so far).
+    pub stopped: bool,
 }
 
 /// A UCT searcher that owns its tree.
@@ -71,6 +82,8 @@ pub struct Mcts<G: Game> {
     /// Scores a leaf that is not over for its side to move, in place of a random playout
     /// (`None`, or an answer of `None`: play out).
     leaf_value: Option<fn(&G) -> Option<f64>>,
+    /// Set from another thread to stop the search ([`Mcts::with_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -90,9 +103,18 @@ impl<G: Game> Mcts<G> {
             budget: bytes,
             heap_bytes: 0,
             leaf_value: None,
+            stop: None,
         };
         tree.heap_bytes = Self::heap_bytes_of(&tree.nodes[0]);
         tree
+    }
+
+    /// The searcher, stopped by `stop` as by a limit: once another thread sets it, a search
+    /// returns within moments (it is read with the clock, every 16 iterations) with the
+    /// tree's answer so far and [`MctsResult::stopped`]. The searcher never clears it.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
     }
 
     /// Sets the budget for the growth to come; a tree already larger keeps its nodes and
@@ -195,7 +217,8 @@ impl<G: Game> Mcts<G> {
         self.nodes = kept;
     }
 
-    /// Runs iterations until `time` or `max_iterations` runs out (at least one iteration).
+    /// Runs iterations until `time` or `max_iterations` runs out, or the stop flag is set
+    /// (at least one iteration).
     /// A full tree stops growing and the search goes on (see the module's documentation);
     /// it also ends when the root's visit count would overflow.
     pub fn search(
@@ -205,13 +228,18 @@ impl<G: Game> Mcts<G> {
     ) -> MctsResult<G::Move> {
         let start = Instant::now();
         let mut iterations = 0u64;
+        let mut stopped = false;
         loop {
             self.iterate();
             iterations += 1;
-            if max_iterations.is_some_and(|n| iterations >= n)
-                || (iterations.is_multiple_of(16) && time.is_some_and(|t| start.elapsed() >= t))
-            {
+            if max_iterations.is_some_and(|n| iterations >= n) {
                 break;
+            }
+            if iterations.is_multiple_of(16) {
+                stopped = (self.stop.as_ref()).is_some_and(|f| f.load(Ordering::Relaxed));
+                if stopped || time.is_some_and(|t| start.elapsed() >= t) {
+                    break;
+                }
             }
             if time.is_none() && max_iterations.is_none() || self.nodes[0].visits == u32::MAX {
                 break;
@@ -233,6 +261,7 @@ impl<G: Game> Mcts<G> {
             iterations,
             seconds: start.elapsed().as_secs_f64(),
             value,
+            stopped,
         }
     }
 
@@ -325,5 +354,43 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
         Outcome::Win(winner) if winner == player => 1.0,
         Outcome::Win(_) => 0.0,
         Outcome::Draw | Outcome::Ongoing => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabeta::tests::{PROMPTLY, Wide, flag_set_after};
+
+    #[test]
+    fn a_flag_set_from_another_thread_stops_a_search() {
+        let (stop, setter) = flag_set_after(Duration::from_millis(50));
+        let started = Instant::now();
+        // The clock only ends the search if the flag fails to.
+        let result = Mcts::new(Wide::start(), 1)
+            .with_stop(stop)
+            .search(Some(Duration::from_secs(60)), None);
+        let took = started.elapsed();
+        setter.join().unwrap();
+        assert!(result.stopped, "{result:?}");
+        assert!(took < PROMPTLY, "{took:?}");
+        assert!(result.iterations > 0);
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
+    fn an_unset_flag_changes_nothing() {
+        let mut plain = Mcts::new(Wide::start(), 7);
+        let mut flagged = Mcts::new(Wide::start(), 7).with_stop(Arc::new(AtomicBool::new(false)));
+        let (a, b) = (
+            plain.search(None, Some(2_000)),
+            flagged.search(None, Some(2_000)),
+        );
+        assert!(!a.stopped && !b.stopped);
+        assert_eq!(
+            (a.best_move, a.iterations, a.value.to_bits()),
+            (b.best_move, b.iterations, b.value.to_bits())
+        );
+        assert_eq!(plain.node_count(), flagged.node_count());
     }
 }

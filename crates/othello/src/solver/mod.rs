@@ -40,8 +40,8 @@
 //!
 //! Nodes are the positions searched, each counted once (the last move of a one-empty
 //! position is not a node). Node and time limits are checked at every node with 5 or more
-//! empties (the clock every 16384 nodes); a stopped search returns [`Stopped`], never a
-//! guess.
+//! empties (the clock, and the stop flag another thread may set ([`Solver::with_stop`]),
+//! every 16384 nodes); a stopped search returns [`Stopped`], never a guess.
 //!
 //! # Threads
 //!
@@ -72,6 +72,9 @@ mod search;
 mod shallow;
 mod table;
 mod window;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use web_time::{Duration, Instant};
 
@@ -186,6 +189,14 @@ pub enum Stopped {
         /// The time spent.
         seconds: f64,
     },
+    /// The stop flag ([`Solver::with_stop`]) was set.
+    #[error("stopped after {seconds:.3} s ({nodes} nodes)")]
+    Interrupted {
+        /// The nodes searched.
+        nodes: u64,
+        /// The time spent.
+        seconds: f64,
+    },
 }
 
 /// Solves `position` exactly with a fresh [`Solver`] of default [`Options`].
@@ -202,6 +213,8 @@ pub struct Solver {
     options: Options,
     /// The search threads, when [`Options::threads`] asks for more than one.
     pool: Option<rayon::ThreadPool>,
+    /// Set from another thread to stop the solve ([`Solver::with_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -229,7 +242,17 @@ impl Solver {
             table: Table::new(options.table_bits),
             options,
             pool,
+            stop: None,
         }
+    }
+
+    /// The solver, stopped by `stop` as by a limit: once another thread sets it, a solve
+    /// returns [`Stopped::Interrupted`] within moments (every thread reads it with the
+    /// clock). The solver never clears it, and stays usable (its table keeps only proven
+    /// bounds).
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
     }
 
     /// The exact score and a best move of `position`, or [`Stopped`] if a limit is hit
@@ -245,7 +268,7 @@ impl Solver {
             .pool
             .as_ref()
             .map_or(1, rayon::ThreadPool::current_num_threads);
-        let shared = Shared::new(limits, started, threads);
+        let shared = Shared::new(limits, started, threads, self.stop.clone());
         let split_min_empties = match self.pool {
             Some(_) => self
                 .options
@@ -268,6 +291,9 @@ impl Solver {
         match stopped {
             Some(Stopped::NodeLimit { .. }) => Err(Stopped::NodeLimit { nodes }),
             Some(Stopped::TimeLimit { seconds, .. }) => Err(Stopped::TimeLimit { nodes, seconds }),
+            Some(Stopped::Interrupted { seconds, .. }) => {
+                Err(Stopped::Interrupted { nodes, seconds })
+            }
             None => Ok(Solution {
                 best_move,
                 score,
@@ -275,6 +301,70 @@ impl Solver {
                 splits: shared.splits(),
                 seconds: started.elapsed().as_secs_f64(),
             }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+    use crate::random::endgame_corpus;
+
+    /// Liveness, not speed: a stopped solve returns within moments; allow much more.
+    const PROMPTLY: Duration = Duration::from_secs(10);
+
+    #[test]
+    fn a_flag_set_from_another_thread_stops_a_solve() {
+        // 34 empties: hours of work; the clock only ends the solve if the flag fails to.
+        let position = endgame_corpus(1, 34..=34, 5)[0];
+        for threads in [1, 2] {
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut solver = Solver::new(Options {
+                table_bits: 18,
+                threads,
+                ..Options::default()
+            })
+            .with_stop(Arc::clone(&stop));
+            let started = Instant::now();
+            let stopped = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(50));
+                    stop.store(true, Ordering::Relaxed);
+                });
+                solver.solve(&position, Limits::time(Duration::from_secs(60)))
+            });
+            let took = started.elapsed();
+            match stopped {
+                Err(Stopped::Interrupted { nodes, .. }) => assert!(nodes > 0),
+                other => panic!("{threads} threads: expected the stop, got {other:?}"),
+            }
+            assert!(took < PROMPTLY, "{threads} threads: {took:?}");
+            // Stopped at once while the flag stays set; exact again once it is cleared.
+            let small = endgame_corpus(1, 14..=14, 6)[0];
+            assert!(matches!(
+                solver.solve(&small, Limits::NONE),
+                Err(Stopped::Interrupted { .. })
+            ));
+            stop.store(false, Ordering::Relaxed);
+            let expected = solve(&small, Limits::NONE).unwrap().score;
+            assert_eq!(solver.solve(&small, Limits::NONE).unwrap().score, expected);
+        }
+    }
+
+    #[test]
+    fn an_unset_flag_changes_nothing() {
+        for position in endgame_corpus(4, 14..=18, 7) {
+            let plain = solve(&position, Limits::NONE).unwrap();
+            let flagged = Solver::default()
+                .with_stop(Arc::new(AtomicBool::new(false)))
+                .solve(&position, Limits::NONE)
+                .unwrap();
+            assert_eq!(
+                (plain.best_move, plain.score, plain.nodes),
+                (flagged.best_move, flagged.score, flagged.nodes)
+            );
         }
     }
 }

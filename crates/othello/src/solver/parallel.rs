@@ -44,11 +44,12 @@
 //!
 //! Every task counts its own nodes and adds them to the shared total at each limit check
 //! (every 16384 nodes, or its share of the nodes left near the node limit) and when it ends.
-//! The first task to find a limit reached records why in [`Shared`]; the others see it at
-//! their next check and unwind, and the solve returns [`Stopped`] with the total.
+//! The first task to find a limit reached (or the solver's stop flag set) records why in
+//! [`Shared`]; the others see it at their next check and unwind, and the solve returns
+//! [`Stopped`] with the total.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
 use web_time::Instant;
 
 use crate::square::square_at;
@@ -82,13 +83,21 @@ pub(super) struct Shared {
     pub(super) deadline: Option<Instant>,
     /// When the solve started.
     pub(super) started: Instant,
+    /// The solver's stop flag, if it has one.
+    pub(super) stop: Option<Arc<AtomicBool>>,
     /// The threads searching (each task's share of the nodes left near the node limit).
     pub(super) threads: u64,
 }
 
 impl Shared {
-    /// The state of a solve started at `started` under `limits` on `threads` threads.
-    pub(super) fn new(limits: Limits, started: Instant, threads: usize) -> Shared {
+    /// The state of a solve started at `started` under `limits` and `stop` on `threads`
+    /// threads.
+    pub(super) fn new(
+        limits: Limits,
+        started: Instant,
+        threads: usize,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Shared {
         Shared {
             nodes: AtomicU64::new(0),
             stopped: OnceLock::new(),
@@ -96,6 +105,7 @@ impl Shared {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.max_time.map(|t| started + t),
             started,
+            stop,
             threads: threads.max(1) as u64,
         }
     }

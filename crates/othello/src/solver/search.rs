@@ -2,6 +2,8 @@
 //! the middle layer (`mid`), with the node and time limits; the list-free layers below are in
 //! `shallow`, the parallel search of a node's younger moves in `parallel`.
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use web_time::Instant;
 
 use bitgames_search::Game;
@@ -191,6 +193,11 @@ impl<'t, S: Kernels> Search<'t, S> {
             && Instant::now() >= deadline
         {
             Some(Stopped::TimeLimit {
+                nodes: total,
+                seconds: shared.started.elapsed().as_secs_f64(),
+            })
+        } else if (shared.stop.as_ref()).is_some_and(|stop| stop.load(Relaxed)) {
+            Some(Stopped::Interrupted {
                 nodes: total,
                 seconds: shared.started.elapsed().as_secs_f64(),
             })
