@@ -23,7 +23,7 @@ pub(crate) fn interruptible<T: Send>(
 }
 
 /// As [`interruptible`], with the stop flag shared: for work that hands it on to code that
-/// cannot borrow it (the engines' searches keep it in a thread-local).
+/// cannot borrow it (the searchers and the solver keep it: their `with_stop`).
 pub(crate) fn interruptible_shared<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(Arc<AtomicBool>) -> T + Send,
