@@ -36,6 +36,11 @@
 //! unless on level 3, for Demeter's, Hephaestus's, Hermes's and both of Prometheus's builds
 //! too (Prometheus's second build is judged on the levels before his first); as in
 //! santorini-ai, Atlas's dome ignores him.
+//!
+//! The third batch: Persephone's opponent must climb if any of their turns climbs (a move
+//! whose worker ends higher than it started, Artemis's either step, Pegasus's and Iris's
+//! leaps up; never Hermes's travel or Prometheus's build first); only when none does may
+//! they take any turn.
 
 use core::fmt;
 use core::str::FromStr;
@@ -83,13 +88,15 @@ pub enum God {
     Iris,
     /// The opponent cannot build next to his workers, except a dome on level 3.
     Limus,
+    /// The opponent must move up on their turn if they can.
+    Persephone,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 18] = [
+    pub const ALL: [God; 19] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -108,6 +115,7 @@ impl God {
         God::Pegasus,
         God::Iris,
         God::Limus,
+        God::Persephone,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -131,6 +139,7 @@ impl God {
             God::Pegasus => "pegasus",
             God::Iris => "iris",
             God::Limus => "limus",
+            God::Persephone => "persephone",
         }
     }
 
@@ -159,6 +168,7 @@ impl God {
             }
             God::Iris => "may jump over a neighbouring worker to the square beyond, at any level",
             God::Limus => "the opponent cannot build next to his workers, except a dome on level 3",
+            God::Persephone => "the opponent must move up on their turn if they can",
         }
     }
 
@@ -166,7 +176,10 @@ impl God {
     /// mortal's, come from the powers' generator).
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
-        matches!(self, God::Hera | God::Hades | God::Hypnus | God::Limus)
+        matches!(
+            self,
+            God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone
+        )
     }
 
     /// The names of every god, for error messages and `--help`.

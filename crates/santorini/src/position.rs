@@ -144,8 +144,8 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
-    /// Athena or limited by the opponent's power (Hera, Hades, Hypnus, Limus). Its moves come from
-    /// the kernels directly.
+    /// Athena or limited by the opponent's power (Hera, Hades, Hypnus, Limus, Persephone).
+    /// Its moves come from the kernels directly.
     #[inline(always)]
     pub(crate) fn moves_as_mortal(&self) -> bool {
         let other = self.side.other().index();

@@ -84,6 +84,56 @@ impl<S: Kernels> Position<S> {
     /// is held down by Athena. Every call is a distinct resulting position.
     #[inline(never)]
     pub(crate) fn for_each_power_move(&self, each: &mut impl FnMut(Move)) {
+        if self.gods[1 - self.side.index()] == God::Persephone {
+            // Persephone: only the turns that climb, if there are any.
+            let mut climbs = false;
+            self.for_each_unforced_move(&mut |mv| climbs |= self.climbs(mv));
+            if climbs {
+                self.for_each_unforced_move(&mut |mv| {
+                    if self.climbs(mv) {
+                        each(mv);
+                    }
+                });
+                return;
+            }
+        }
+        self.for_each_unforced_move(each);
+    }
+
+    /// Whether `mv` of the side to move climbs, as Persephone demands (santorini-ai's
+    /// reading): its worker ends higher than it started, or for Artemis either step goes up;
+    /// Hermes's travel and Prometheus's build first never climb.
+    fn climbs(&self, mv: Move) -> bool {
+        let h = |square: Square| self.height(square);
+        let (from, to) = match mv {
+            Move::Build { from, to, .. }
+            | Move::Swap { from, to, .. }
+            | Move::Push { from, to, .. }
+            | Move::Dome { from, to, .. }
+            | Move::BuildTwice { from, to, .. }
+            | Move::BuildDouble { from, to, .. }
+            | Move::Win { from, to } => (from, to),
+            Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } => return false,
+        };
+        if self.gods[self.side.index()] != God::Artemis {
+            return h(to) > h(from);
+        }
+        if neighbours(from).contains(to) && h(to) == h(from) + 1 {
+            return true;
+        }
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        // Two steps through a free square, one of them up (not a win on the first).
+        ((neighbours(from) & neighbours(to)) - occupied - domes)
+            .iter()
+            .any(|mid| {
+                let (hf, hm, ht) = (h(from), h(mid), h(to));
+                hm <= hf + 1 && (hf, hm) != (2, 3) && ht <= hm + 1 && (hm == hf + 1 || ht == hm + 1)
+            })
+    }
+
+    /// [`Position::for_each_power_move`]'s moves before Persephone's demand.
+    fn for_each_unforced_move(&self, each: &mut impl FnMut(Move)) {
         let me = self.side.index();
         let god = self.gods[me];
         let mine = self.workers[me];

@@ -46,7 +46,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .lines()
         .filter_map(|line| line.strip_prefix("id "))
         .collect();
-    assert_eq!(ids.len(), 237 + 188 + 101 + 107);
+    assert_eq!(ids.len(), 237 + 188 + 101 + 107 + 113);
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
     }
@@ -61,6 +61,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Pegasus,
         God::Iris,
         God::Limus,
+        God::Persephone,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
