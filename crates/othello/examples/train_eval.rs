@@ -79,6 +79,9 @@ struct Args {
     /// Neither label nor fit the phases below this one (they keep the starting weights).
     #[arg(long, default_value_t = 0)]
     first_phase: usize,
+    /// Neither label nor fit the phases above this one (they keep the starting weights).
+    #[arg(long)]
+    last_phase: Option<usize>,
     /// Also measure the static error on an `.obf` file of positions from games we did not
     /// play, each listed move with its exact score (the FFO test positions,
     /// `crates/othello/tests/data/ffo-40-59.obf`): every position whose moves are all
@@ -131,6 +134,7 @@ fn main() -> Result<(), String> {
     }
     let from_scratch = args.from_scratch || args.smoke;
     config.first_phase = args.first_phase;
+    config.last_phase = args.last_phase.unwrap_or(config.last_phase);
     let loaded = match &args.start {
         Some(path) => {
             let bytes =
@@ -197,12 +201,14 @@ fn main() -> Result<(), String> {
             let untrained = Weights::zero();
             let accuracy = ffo_accuracy(path, &report.weights, start.unwrap_or(&untrained))?;
             eprintln!(
-                "{} ({} positions): fitted {:.2}, start {:.2}, hand {:.2} discs",
+                "{} ({} positions): fitted {:.2}, start {:.2}, hand {:.2} discs; bias (evaluation minus exact) fitted {:+.2}, start {:+.2}",
                 path.display(),
                 accuracy.positions,
                 accuracy.fitted,
                 accuracy.start,
-                accuracy.hand
+                accuracy.hand,
+                accuracy.fitted_bias,
+                accuracy.start_bias
             );
             Some(accuracy)
         }
@@ -281,6 +287,7 @@ fn manifest(
             "label_depth": config.label_depth,
             "per_phase": config.per_phase,
             "first_phase": config.first_phase,
+            "last_phase": config.last_phase,
             "accuracy_positions": config.accuracy_positions,
             "epochs": config.epochs,
             "regularisation": (f64::from(config.regularisation) * 1e6).round() / 1e6,
@@ -307,6 +314,10 @@ fn manifest(
                 "start": round(a.start),
                 "hand": round(a.hand),
             },
+            "bias_discs": {
+                "fitted": round(a.fitted_bias),
+                "start": round(a.start_bias),
+            },
         })),
         "per_phase": phases,
         "threads": rayon::current_num_threads(),
@@ -328,6 +339,11 @@ struct FfoAccuracy {
     fitted: f64,
     start: f64,
     hand: f64,
+    /// The mean signed error (evaluation minus exact score) of the fitted weights: how much
+    /// they overrate the side to move.
+    fitted_bias: f64,
+    /// The same of the starting weights.
+    start_bias: f64,
 }
 
 /// Every position of `path` whose moves are all listed (its value is the best of them), and
@@ -359,19 +375,24 @@ fn ffo_accuracy(
     if exact.is_empty() {
         return Err(format!("{}: no scored positions", path.display()));
     }
-    let error = |evaluate: &dyn Fn(&Position) -> i32| {
+    // The mean of `f` over the signed errors (evaluation minus exact score), in discs.
+    let mean = |evaluate: &dyn Fn(&Position) -> i32, f: fn(f64) -> f64| {
         exact
             .iter()
             .map(|(position, score)| {
-                (f64::from(evaluate(position)) / f64::from(DISC) - f64::from(*score)).abs()
+                f(f64::from(evaluate(position)) / f64::from(DISC) - f64::from(*score))
             })
             .sum::<f64>()
             / exact.len() as f64
     };
+    let fitted = |p: &Position| fitted.evaluate(p);
+    let start = |p: &Position| start.evaluate(p);
     Ok(FfoAccuracy {
         positions: exact.len(),
-        fitted: error(&|p| fitted.evaluate(p)),
-        start: error(&|p| start.evaluate(p)),
-        hand: error(&|p| eval::evaluate(p)),
+        fitted: mean(&fitted, f64::abs),
+        start: mean(&start, f64::abs),
+        hand: mean(&|p| eval::evaluate(p), f64::abs),
+        fitted_bias: mean(&fitted, |e| e),
+        start_bias: mean(&start, |e| e),
     })
 }

@@ -77,6 +77,9 @@ pub struct Config {
     /// Phases below this one are neither labelled nor fitted: they keep the starting
     /// weights (a run that refits only the phases above an exact boundary it moved).
     pub first_phase: usize,
+    /// Phases above this one are neither labelled nor fitted either (a run that refits only
+    /// the phases next to an exact boundary it moved, keeping the better-fed ones above).
+    pub last_phase: usize,
 }
 
 impl Config {
@@ -94,6 +97,7 @@ impl Config {
             epochs: 10,
             regularisation: 0.0005,
             first_phase: 0,
+            last_phase: PHASE_COUNT - 1,
         }
     }
 
@@ -111,6 +115,7 @@ impl Config {
             epochs: 6,
             regularisation: 0.0005,
             first_phase: 0,
+            last_phase: PHASE_COUNT - 1,
         }
     }
 }
@@ -233,7 +238,7 @@ pub fn run_on_games(
     let untrained = Weights::zero();
     let mut phases = Vec::with_capacity(PHASE_COUNT);
     for p in 0..PHASE_COUNT {
-        if p < config.first_phase {
+        if p < config.first_phase || p > config.last_phase {
             phases.push(PhaseReport {
                 kept_start: true,
                 ..PhaseReport::default()
@@ -354,3 +359,40 @@ fn split(config: &Config, games: &[Vec<Discs>]) -> (Vec<Vec<Discs>>, Vec<Vec<Dis
 
 /// Mixed into the split's seed, so that it draws differently from self-play.
 const SPLIT_SEED: u64 = 0x5eed_0005_9117;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `first_phase..=last_phase` are the only phases labelled and fitted: every other one
+    /// keeps the starting weights and says so.
+    #[test]
+    fn a_run_fits_only_its_phases() {
+        let config = Config {
+            games: 40,
+            per_phase: 200,
+            first_phase: 12,
+            last_phase: 13,
+            ..Config::smoke()
+        };
+        let start = Weights::checked_in();
+        let games = selfplay::play_range(&config, Model::Learned(start), 0..config.games);
+        let report = run_on_games(
+            &config,
+            games,
+            0.0,
+            Some(start),
+            &mut ExactCache::default(),
+            |_| {},
+            |_, _| {},
+        );
+        for p in 0..PHASE_COUNT {
+            let fitted = (12..=13).contains(&p);
+            assert_eq!(report.phases[p].train > 0, fitted, "phase {p}");
+            if !fitted {
+                assert!(report.phases[p].kept_start, "phase {p}");
+                assert_eq!(report.weights.phase(p), start.phase(p), "phase {p}");
+            }
+        }
+    }
+}
