@@ -7,8 +7,9 @@
 //! 3. `wasm-bindgen --target no-modules` on it, with the `wasm-bindgen-cli` of
 //!    `cargo xtask wasm-test` (installed into `target/tools/` once, at `Cargo.lock`'s
 //!    wasm-bindgen version), writing `bitgames_wasm.js` and `bitgames_wasm_bg.wasm` into DIR;
-//! 4. the server's own pages from `crates/web/assets/` (`index.html`, `app.js`, `style.css`)
-//!    and the worker that runs the wasm (`worker.js`); `index.html` gains
+//! 4. the server's own pages from `crates/web/assets/` (`index.html`, `app.js`, `style.css`,
+//!    the latest compare chart `compare.svg`) and the worker that runs the wasm
+//!    (`worker.js`); `index.html` gains
 //!    `data-backend="wasm"`, so the page sends its requests to the worker without asking a
 //!    server first.
 
@@ -21,7 +22,7 @@ use crate::book::workspace_root;
 use crate::wasm_test::{TARGET, install_runner, locked_version};
 
 /// The assets copied as they are; `index.html` is written with the backend flag.
-const ASSETS: [&str; 3] = ["app.js", "style.css", "worker.js"];
+const ASSETS: [&str; 4] = ["app.js", "style.css", "worker.js", "compare.svg"];
 
 /// Writes the static site into `dir` (made when missing); see the module docs.
 pub fn run(dir: &Path) -> Result<()> {

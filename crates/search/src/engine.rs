@@ -82,6 +82,10 @@ pub struct Choice<M> {
     pub mv: M,
     /// e.g. `alphabeta: depth 9, score 12, 81234 nodes, 5800000 nodes/s`.
     pub info: String,
+    /// The line the engine expects, the chosen move first: alpha-beta's principal variation
+    /// of its last completed iteration; empty where the engine has no line (the random
+    /// mover, a book move, a solve, MCTS, a better move found by an unfinished iteration).
+    pub pv: Vec<M>,
 }
 
 /// One engine with whatever state it keeps between moves (the MCTS tree, the alpha-beta
@@ -134,6 +138,7 @@ impl<G: Evaluate> Engine<G> {
                 Some(Choice {
                     mv,
                     info: "random".to_owned(),
+                    pv: Vec::new(),
                 })
             }
             Engine::AlphaBeta(searcher) => {
@@ -141,6 +146,7 @@ impl<G: Evaluate> Engine<G> {
                     return Some(Choice {
                         mv,
                         info: "alphabeta: book move".to_owned(),
+                        pv: Vec::new(),
                     });
                 }
                 // An exact solve gets half the time; if it does not finish, the search
@@ -150,6 +156,7 @@ impl<G: Evaluate> Engine<G> {
                     return Some(Choice {
                         mv,
                         info: format!("alphabeta: solved, final margin {score}"),
+                        pv: Vec::new(),
                     });
                 }
                 let left = time.saturating_sub(started.elapsed());
@@ -161,10 +168,14 @@ impl<G: Evaluate> Engine<G> {
                     result.nodes,
                     result.nodes_per_second()
                 );
-                Some(Choice {
-                    mv: result.best_move?,
-                    info,
-                })
+                let mv = result.best_move?;
+                // A better move found by an unfinished iteration has no line of its own.
+                let pv = if result.pv.first() == Some(&mv) {
+                    result.pv
+                } else {
+                    Vec::new()
+                };
+                Some(Choice { mv, info, pv })
             }
             Engine::Mcts(tree, seed) => {
                 if tree.as_ref().is_none_or(|t| t.root() != position) {
@@ -179,6 +190,7 @@ impl<G: Evaluate> Engine<G> {
                 Some(Choice {
                     mv: result.best_move?,
                     info,
+                    pv: Vec::new(),
                 })
             }
         }

@@ -1,7 +1,9 @@
-//! The web app's Play page without a server: the same JSON requests and answers as
-//! `bitgames serve`'s `/api/games`, `/api/position`, `/api/move`, `/api/engine-move` and
-//! `/api/hints`
-//! ([`bitgames_web::play`]), computed in the browser through wasm-bindgen.
+//! The web app without a server: the same JSON requests and answers as `bitgames serve`'s
+//! `/api/games`, `/api/position`, `/api/move`, `/api/engine-move` and `/api/hints`
+//! ([`bitgames_web::play`]), `/api/kernels` ([`bitgames_web::kernels`]), `/api/compare`
+//! ([`bitgames_web::compare`]: measured in the browser) and `/api/towerdefence/sample`
+//! (the bundled replay, [`bitgames_web::towerdefence::sample`]), computed in the browser
+//! through wasm-bindgen. Only the replay of a directory on disk needs the server.
 //!
 //! `cargo xtask web-static DIR` builds this crate for `wasm32-unknown-unknown`, runs
 //! `wasm-bindgen --target no-modules` on it and writes the site beside it: the page's
@@ -15,16 +17,24 @@
 #![warn(missing_docs)]
 
 use bitgames_web::ApiError;
+use bitgames_web::compare::{Compare, CompareReply, CompareRequest};
 use bitgames_web::play::{self, EngineRequest, HintsRequest, MoveRequest, PositionRequest};
+use bitgames_web::{kernels, towerdefence};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The longest thinking time a request may ask for, in milliseconds (the server's default).
 pub const MAX_TIME_MS: u64 = 10_000;
 
+/// The most instances a compare may ask for (the server's default limit).
+pub const MAX_COMPARE_INSTANCES: usize = 10_000;
+
 /// Answers the request `body` (JSON) to the API endpoint `path` (`/api/games`,
-/// `/api/position`, `/api/move`, `/api/engine-move` or `/api/hints`) with the JSON the server would
-/// send, or the server's error message.
+/// `/api/position`, `/api/move`, `/api/engine-move`, `/api/hints`, `/api/kernels`,
+/// `/api/compare` or `/api/towerdefence/sample`) with the JSON the server would send, or the
+/// server's error message. `/api/compare` takes the server's query fields as a JSON body
+/// (`{"game": "othello", "instances": 200, "format": "svg"}`) and answers the SVG chart as a
+/// JSON string.
 ///
 /// # Errors
 ///
@@ -49,10 +59,19 @@ pub fn answer(path: &str, body: &str) -> Result<String, ApiError> {
             let hints = play::Hints::new(read::<HintsRequest>(body)?, MAX_TIME_MS)?;
             to_json(hints.run()?)
         }
+        "/api/kernels" => to_json(kernels::run(&read(body)?)?),
+        "/api/compare" => {
+            let compare = Compare::new(&read::<CompareRequest>(body)?, MAX_COMPARE_INSTANCES)?;
+            match compare.run()? {
+                CompareReply::Report(report) => to_json(report),
+                CompareReply::Svg(svg) => serde_json::Value::String(svg),
+            }
+        }
+        "/api/towerdefence/sample" => to_json(towerdefence::sample()?),
         _ => {
             return Err(ApiError::NotFound(format!(
-                "no such endpoint in the browser's engine: {path} (the Kernels, Compare and \
-                 Tower Defence pages need `bitgames serve`)"
+                "no such endpoint in the browser's engine: {path} (opening a Tower Defence \
+                 game directory needs `bitgames serve`)"
             )));
         }
     };
@@ -88,6 +107,28 @@ mod tests {
     }
 
     #[test]
+    fn kernels_compare_and_the_bundled_replay_answer() {
+        let reply: serde_json::Value =
+            serde_json::from_str(&api("/api/kernels", r#"{"game":"othello"}"#).unwrap()).unwrap();
+        assert_eq!(reply["board"]["cells"].as_array().map(Vec::len), Some(64));
+        assert!(
+            reply["operations"]
+                .as_array()
+                .is_some_and(|ops| !ops.is_empty())
+        );
+        let body = r#"{"game":"amazons","instances":20,"format":"svg"}"#;
+        let svg: serde_json::Value =
+            serde_json::from_str(&api("/api/compare", body).unwrap()).unwrap();
+        assert!(
+            svg.as_str().is_some_and(|svg| svg.starts_with("<svg")),
+            "{svg}"
+        );
+        let rounds: serde_json::Value =
+            serde_json::from_str(&api("/api/towerdefence/sample", "").unwrap()).unwrap();
+        assert_eq!(rounds.as_array().map(Vec::len), Some(77));
+    }
+
+    #[test]
     fn refusals_carry_the_servers_messages() {
         let err = api(
             "/api/move",
@@ -95,8 +136,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.contains("invalid othello position"), "{err}");
-        let err = api("/api/kernels", "{}").unwrap_err();
+        let err = api("/api/towerdefence/replay", r#"{"dir":"/tmp"}"#).unwrap_err();
         assert!(err.contains("bitgames serve"), "{err}");
+        let err = api("/api/compare", r#"{"game":"othello","instances":0}"#).unwrap_err();
+        assert!(
+            err.contains("instances must be between 1 and 10000"),
+            "{err}"
+        );
         let body = r#"{"game":"amazons","position":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w","engine":"mcts","time_ms":100000}"#;
         let err = api("/api/engine-move", body).unwrap_err();
         assert!(err.contains("time_ms must be between 1 and 10000"), "{err}");

@@ -8,33 +8,57 @@
 
 const $ = (id) => document.getElementById(id);
 
-// The engine backend: `worker` is null when the server answers.
-const backend = { worker: null, pending: new Map(), next: 0 };
+// Every uncaught error and unhandled rejection of the page, for the browser test to read
+// (and for a person, in the console as usual).
+window.bitgamesErrors = [];
+window.addEventListener("error", (event) => window.bitgamesErrors.push(String(event.message)));
+window.addEventListener("unhandledrejection", (event) =>
+  window.bitgamesErrors.push(String(event.reason && event.reason.message || event.reason)));
 
-// Starts the Web Worker backend: every request is a message, answered by id.
-function useWorker() {
-  const worker = new Worker("worker.js");
-  worker.onmessage = (event) => {
+// The engine backend: `wasm` when the static site's workers answer, else the server. Two
+// workers, started when first asked: `play` for the Play page's engines, `measure` for the
+// kernels, compares and the bundled replay, so a compare never holds up an engine's move.
+const backend = { wasm: false, workers: new Map(), next: 0 };
+
+// The API paths the measuring worker answers; the rest go to the playing one.
+const MEASURED = ["/api/kernels", "/api/compare", "/api/towerdefence/sample"];
+
+// The worker of `lane`: started on first use; every request is a message, answered by id.
+function worker(lane) {
+  if (backend.workers.has(lane)) return backend.workers.get(lane);
+  const entry = { worker: new Worker("worker.js"), pending: new Map() };
+  entry.worker.onmessage = (event) => {
     const { id, ok, data, error } = event.data;
-    const pending = backend.pending.get(id);
+    const pending = entry.pending.get(id);
     if (!pending) return;
-    backend.pending.delete(id);
+    entry.pending.delete(id);
     if (ok) pending.resolve(data); else pending.reject(new Error(error));
   };
-  worker.onerror = (event) => {
+  entry.worker.onerror = (event) => {
     // A worker that failed to load (or crashed) answers nothing: fail every waiting request.
     const error = new Error("the browser's engine failed: " + (event.message || "see the console"));
-    for (const pending of backend.pending.values()) pending.reject(error);
-    backend.pending.clear();
+    for (const pending of entry.pending.values()) pending.reject(error);
+    entry.pending.clear();
   };
-  backend.worker = worker;
+  backend.workers.set(lane, entry);
+  return entry;
+}
+
+// The static site's backend: the workers, and the notes for what only the server does.
+function useWorker() {
+  backend.wasm = true;
   document.documentElement.dataset.backend = "wasm";
   for (const note of document.querySelectorAll(".needs-server")) note.hidden = false;
-  for (const button of document.querySelectorAll(".server-only")) button.disabled = true;
+  for (const element of document.querySelectorAll(".server-only")) element.disabled = true;
+}
+
+// Where Compare measures, in words.
+function whereMeasured() {
+  return backend.wasm ? "in this browser (wasm, one thread)" : "on the server (native)";
 }
 
 // The server when it answers /api/games with JSON, else (a plain file server, or the page
-// says data-backend="wasm") the worker.
+// says data-backend="wasm") the workers.
 async function pickBackend() {
   if (document.documentElement.dataset.backend === "wasm") return useWorker();
   try {
@@ -45,18 +69,19 @@ async function pickBackend() {
       return;
     }
   } catch (_) {
-    // No server: the worker.
+    // No server: the workers.
   }
   useWorker();
 }
 
 // POST (or GET when body is undefined) to the API; rejects with the backend's message.
 async function api(path, body) {
-  if (backend.worker) {
+  if (backend.wasm) {
+    const entry = worker(MEASURED.includes(path) ? "measure" : "play");
     const id = backend.next++;
     return new Promise((resolve, reject) => {
-      backend.pending.set(id, { resolve, reject });
-      backend.worker.postMessage({ id, path, body });
+      entry.pending.set(id, { resolve, reject });
+      entry.worker.postMessage({ id, path, body });
     });
   }
   const init = body === undefined ? {} : {
@@ -70,6 +95,16 @@ async function api(path, body) {
   try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
+}
+
+// One game's compare chart (SVG text): the server's GET /api/compare, or the measuring
+// worker (the same Rust code, timed in the browser).
+async function compareChart(game, instances) {
+  if (backend.wasm) return api("/api/compare", { game, instances, format: "svg" });
+  const response = await fetch("/api/compare?format=svg&game=" + game + "&instances=" + instances);
+  const text = await response.text();
+  if (!response.ok) throw new Error(JSON.parse(text).error);
+  return text;
 }
 
 function say(element, text, isError) {
@@ -86,8 +121,28 @@ function showPage() {
     $("page-" + page).hidden = page !== name;
     $("nav-" + page).className = page === name ? "active" : "";
   }
+  openPage(name);
 }
-window.addEventListener("hashchange", showPage);
+
+// What a page shows when it opens, the first time: the kernels of a random position, the
+// latest compare chart, the bundled Tower Defence game (Play starts its game in initPlay).
+function openPage(name) {
+  if (name === "kernels" && !$("kernel-results").children.length &&
+      $("kernel-message").textContent === "") {
+    $("kernel-seed").value = String(randomSeed());
+    runKernels(true);
+  } else if (name === "compare") {
+    openCompare();
+  } else if (name === "towerdefence" && !td.rounds.length &&
+      $("td-message").textContent === "") {
+    openReplay(null);
+  }
+}
+
+// A seed for a random position: 1 to 1,000,000.
+function randomSeed() {
+  return 1 + Math.floor(Math.random() * 1000000);
+}
 
 // ---------------------------------------------------------------- play
 
@@ -282,6 +337,7 @@ function backTo(index) {
   say($("message"), "Back to the position after move " + (index + 1) + ", " + play.lastMove);
   $("engine-info").textContent = "";
   $("evaluation").textContent = "";
+  $("line").textContent = "";
   renderPlay();
   engineTurn();
 }
@@ -411,6 +467,12 @@ function describeEvaluation(before, reply) {
   return "Evaluation for " + who + ": " + value;
 }
 
+// The engine's principal variation in words: "Expected line: d3 c5 f6 ..." (the move played
+// first), empty when the engine names none.
+function describeLine(reply) {
+  return reply.pv && reply.pv.length > 1 ? "Expected line: " + reply.pv.join(" ") : "";
+}
+
 async function engineTurn() {
   const state = play.state;
   if (!state || state.outcome !== "ongoing" || play.thinking) return;
@@ -428,6 +490,7 @@ async function engineTurn() {
     play.thinking = false;
     $("engine-info").textContent = reply.move + ": " + reply.info;
     $("evaluation").textContent = describeEvaluation(state, reply);
+    $("line").textContent = describeLine(reply);
     setState(reply.state, reply.move);
     setTimeout(engineTurn, 0);
   } catch (err) {
@@ -454,6 +517,7 @@ async function newGame(position) {
     say($("message"), position ? "Position loaded" : "");
     $("engine-info").textContent = "";
     $("evaluation").textContent = "";
+    $("line").textContent = "";
     setState(state);
     engineTurn();
   } catch (err) {
@@ -578,14 +642,19 @@ function miniBoard(rows, cols, cells, layerOf) {
   return grid;
 }
 
+// Bumped by each run: a reply to an earlier one is dropped.
+let kernelRuns = 0;
+
 async function runKernels(random) {
   const message = $("kernel-message");
   const position = random ? null : $("kernel-position").value.trim() || null;
-  say(message, "running...");
+  const run = ++kernelRuns;
+  say(message, "running every kernel with every strategy " + whereMeasured() + "...");
   try {
     const reply = await api("/api/kernels", {
       game: $("kernel-game").value, position, seed: Number($("kernel-seed").value) || 0,
     });
+    if (run !== kernelRuns) return;
     $("kernel-position").value = reply.position;
     say(message, reply.game + ": " + reply.position);
     const results = $("kernel-results");
@@ -624,7 +693,7 @@ async function runKernels(random) {
       results.appendChild(card);
     }
   } catch (err) {
-    say(message, err.message, true);
+    if (run === kernelRuns) say(message, err.message, true);
   }
 }
 
@@ -634,24 +703,38 @@ async function runCompare() {
   const message = $("compare-message");
   const charts = $("compare-charts");
   charts.replaceChildren();
+  $("compare-latest").hidden = true;
+  $("compare-run").disabled = true;
   const instances = Number($("compare-instances").value);
-  for (const game of ["santorini", "othello", "amazons", "towerdefence"]) {
-    say(message, "checking and timing " + game + "...");
-    try {
-      const response = await fetch("/api/compare?format=svg&game=" + game + "&instances=" + instances);
-      const text = await response.text();
-      if (!response.ok) throw new Error(JSON.parse(text).error);
-      const div = document.createElement("div");
-      div.className = "chart";
-      div.id = "chart-" + game;
-      // The SVG is the server's own output (bitgames::compare::svg), text escaped there.
-      div.innerHTML = text;
-      charts.appendChild(div);
-    } catch (err) {
-      return say(message, game + ": " + err.message, true);
+  try {
+    for (const game of ["santorini", "othello", "amazons", "towerdefence"]) {
+      say(message, "checking and timing " + game + " " + whereMeasured() + "...");
+      try {
+        const svg = await compareChart(game, instances);
+        const div = document.createElement("div");
+        div.className = "chart";
+        div.id = "chart-" + game;
+        // The SVG is our own output (bitgames::compare::svg), text escaped there.
+        div.innerHTML = svg;
+        charts.appendChild(div);
+      } catch (err) {
+        return say(message, game + ": " + err.message, true);
+      }
     }
+    say(message, "done " + whereMeasured() + ": every strategy agrees with naive on every instance");
+  } finally {
+    $("compare-run").disabled = false;
   }
-  say(message, "done: every strategy agrees with naive on every instance");
+}
+
+// The Compare page when it opens: the latest chart of the project's results until a compare
+// is run here.
+function openCompare() {
+  $("compare-where").textContent = "measures " + whereMeasured();
+  for (const span of document.querySelectorAll(".where-measured")) span.textContent = whereMeasured();
+  if ($("compare-charts").children.length) return;
+  $("compare-latest-chart").src = "compare.svg";
+  $("compare-latest").hidden = false;
 }
 
 // ---------------------------------------------------------------- tower defence
@@ -709,20 +792,28 @@ function renderRound() {
   }
 }
 
-async function openReplay() {
+// Opens a game: the bundled official one (`dir` null), or a game directory on the server's
+// disk.
+async function openReplay(dir) {
   const message = $("td-message");
   say(message, "reading...");
   try {
-    td.rounds = await api("/api/towerdefence/replay", { dir: $("td-dir").value.trim() });
+    td.rounds = dir === null
+      ? await api("/api/towerdefence/sample")
+      : await api("/api/towerdefence/replay", { dir });
     td.index = 0;
     $("td-round").max = td.rounds.length - 1;
     $("td-view").hidden = false;
-    say(message, td.rounds.length + " rounds");
+    say(message, (dir === null ? "The bundled official game " + SAMPLE_NAME + ": " : "") +
+      td.rounds.length + " rounds");
     renderRound();
   } catch (err) {
     say(message, err.message, true);
   }
 }
+
+// The bundled game's name (bitgames_web::towerdefence::SAMPLE_NAME).
+const SAMPLE_NAME = "v300_iron_curtain_with_teslas (official engine v3.0.2)";
 
 function step(delta) {
   if (!td.rounds.length) return;
@@ -742,12 +833,51 @@ for (const id of ["game", "kernel-game"]) {
     $(id).appendChild(option);
   }
 }
-showPage();
 $("kernel-run").addEventListener("click", () => runKernels(false));
-$("kernel-random").addEventListener("click", () => runKernels(true));
+$("kernel-game").addEventListener("change", () => {
+  $("kernel-seed").value = String(randomSeed());
+  runKernels(true);
+});
+$("kernel-random").addEventListener("click", () => {
+  $("kernel-seed").value = String(randomSeed());
+  runKernels(true);
+});
 $("compare-run").addEventListener("click", runCompare);
-$("td-open").addEventListener("click", openReplay);
+$("td-sample").addEventListener("click", () => openReplay(null));
+$("td-open").addEventListener("click", () => openReplay($("td-dir").value.trim()));
 $("td-prev").addEventListener("click", () => step(-1));
 $("td-next").addEventListener("click", () => step(1));
 $("td-round").addEventListener("input", () => { td.index = Number($("td-round").value); renderRound(); });
-pickBackend().then(initPlay).catch((err) => say($("message"), err.message, true));
+// Keys where they are natural: on Play, left arrow (or u) undoes, h asks for hints; on the
+// replay, left and right arrows step through the rounds, Home and End jump to the ends.
+// Ignored while typing in a field or with a modifier held.
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+  const page = PAGES.find((name) => !$("page-" + name).hidden);
+  let done = true;
+  if (page === "play" && (event.key === "ArrowLeft" || event.key === "u")) {
+    undo();
+  } else if (page === "play" && event.key === "h" && !$("hints").hidden) {
+    showHints();
+  } else if (page === "towerdefence" && td.rounds.length && event.key === "ArrowLeft") {
+    step(-1);
+  } else if (page === "towerdefence" && td.rounds.length && event.key === "ArrowRight") {
+    step(1);
+  } else if (page === "towerdefence" && td.rounds.length && event.key === "Home") {
+    step(-td.rounds.length);
+  } else if (page === "towerdefence" && td.rounds.length && event.key === "End") {
+    step(td.rounds.length);
+  } else {
+    done = false;
+  }
+  if (done) event.preventDefault();
+});
+
+pickBackend().then(() => {
+  // Every page shows something when it opens (openPage); Play starts its game.
+  window.addEventListener("hashchange", showPage);
+  showPage();
+  return initPlay();
+}).catch((err) => say($("message"), err.message, true));

@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 mod board;
+pub mod compare;
 mod error;
 pub mod kernels;
 pub mod play;

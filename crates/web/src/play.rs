@@ -156,6 +156,9 @@ pub struct EngineReply {
     /// winner), or a forced win or loss, `±(WIN - plies)` with
     /// [`WIN`](bitgames::search::WIN).
     pub exact: bool,
+    /// The engine's principal variation, the move played first, as the game writes moves:
+    /// alpha-beta's expected line; empty for a book move, a solve, the random mover and MCTS.
+    pub pv: Vec<String>,
     /// The position after the move.
     pub state: GameState,
 }
@@ -294,7 +297,7 @@ impl Think {
 
     /// Thinks (blocking for about the requested time) and plays the chosen move.
     pub fn run(self) -> Result<EngineReply, ApiError> {
-        let (mv, info) = self.position.run(self.strategy, &self)??;
+        let (mv, info, pv) = self.position.run(self.strategy, &self)??;
         let (score, exact) = evaluation(&info);
         Ok(EngineReply {
             state: GameState::of(&self.position.play_text(&mv)?, self.strategy)?,
@@ -302,20 +305,23 @@ impl Think {
             info,
             score,
             exact,
+            pv,
         })
     }
 }
 
 impl PositionTask for &Think {
-    /// The chosen move as the game writes it, and the engine's report.
-    type Output = Result<(String, String), ApiError>;
+    /// The chosen move as the game writes it, the engine's report and its principal
+    /// variation.
+    type Output = Result<(String, String, Vec<String>), ApiError>;
 
     fn run<G: Evaluate>(self, root: G) -> Self::Output {
         let mut engine = Engine::<G>::new(self.engine, self.seed);
         let choice = engine.choose(&root, self.time).ok_or_else(|| {
             ApiError::Internal("the engine found no move in an unfinished game".to_owned())
         })?;
-        Ok((choice.mv.to_string(), choice.info))
+        let pv = choice.pv.iter().map(ToString::to_string).collect();
+        Ok((choice.mv.to_string(), choice.info, pv))
     }
 }
 

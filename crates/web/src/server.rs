@@ -11,12 +11,10 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
-use bitgames::GameName;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
 
-use crate::{ApiError, kernels, play, towerdefence};
+use crate::{ApiError, compare, kernels, play, towerdefence};
 
 /// How much work the server accepts.
 #[derive(Debug, Clone, Copy)]
@@ -100,6 +98,9 @@ type Shared = State<Arc<App>>;
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
+/// The latest compare chart of the project's results: a copy of `docs/compare.svg` (a test
+/// keeps the two equal), shown by the Compare page when it opens.
+const COMPARE_SVG: &str = include_str!("../assets/compare.svg");
 
 /// The whole app: pages, assets and the JSON API.
 pub fn router(limits: Limits) -> Router {
@@ -125,6 +126,10 @@ pub fn router(limits: Limits) -> Router {
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
         )
+        .route(
+            "/compare.svg",
+            get(|| async { asset("image/svg+xml", COMPARE_SVG) }),
+        )
         .route("/api/games", get(games))
         .route("/api/position", post(position))
         .route("/api/move", post(play_move))
@@ -133,6 +138,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/kernels", post(kernels_handler))
         .route("/api/compare", get(compare))
         .route("/api/towerdefence/replay", post(replay))
+        .route("/api/towerdefence/sample", get(sample))
         // After the routes: it applies to the routes already added.
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
@@ -290,55 +296,24 @@ async fn kernels_handler(
     ))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CompareQuery {
-    game: String,
-    instances: Option<usize>,
-    seed: Option<u64>,
-    format: Option<String>,
-}
-
 async fn compare(
     State(app): Shared,
-    query: Result<Query<CompareQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<compare::CompareRequest>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|err| ApiError::BadRequest(err.body_text()))?;
-    let game: GameName = query
-        .game
-        .parse()
-        .map_err(|err: bitgames::UnknownGame| ApiError::BadRequest(err.to_string()))?;
-    let instances = query.instances.unwrap_or(2_000);
-    let max = app.limits.max_compare_instances;
-    if instances == 0 || instances > max {
-        return Err(ApiError::BadRequest(format!(
-            "instances must be between 1 and {max}, not {instances}"
-        )));
-    }
-    let svg = match query.format.as_deref() {
-        None | Some("json") => false,
-        Some("svg") => true,
-        Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "unknown format {other:?}; choose json or svg"
-            )));
-        }
-    };
-    let seed = query.seed.unwrap_or(1);
-    let report = blocking(&app, &app.comparing, app.limits.compare_time, move || {
-        bitgames::compare::compare(game, instances, seed, false)
-            .map_err(|err| ApiError::Internal(format!("{err:#}")))
+    let compare = compare::Compare::new(&query, app.limits.max_compare_instances)?;
+    let reply = blocking(&app, &app.comparing, app.limits.compare_time, move || {
+        compare.run()
     })
     .await?;
-    Ok(if svg {
-        (
+    Ok(match reply {
+        compare::CompareReply::Svg(svg) => (
             StatusCode::OK,
             [(header::CONTENT_TYPE, "image/svg+xml")],
-            bitgames::compare::svg::chart(std::slice::from_ref(&report)),
+            svg,
         )
-            .into_response()
-    } else {
-        Json(report).into_response()
+            .into_response(),
+        compare::CompareReply::Report(report) => Json(report).into_response(),
     })
 }
 
@@ -352,5 +327,11 @@ async fn replay(
             towerdefence::replay(&request)
         })
         .await?,
+    ))
+}
+
+async fn sample(State(app): Shared) -> Result<Json<Vec<towerdefence::Round>>, ApiError> {
+    Ok(Json(
+        blocking(&app, &app.thinking, app.work_time(), towerdefence::sample).await?,
     ))
 }

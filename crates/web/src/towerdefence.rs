@@ -1,10 +1,11 @@
 //! The Tower Defence replay page's API: an official game directory read by the towerdefence
-//! crate's own replay reader, turned into what the page draws round by round.
+//! crate's own replay reader, or the bundled official game ([`sample`]), turned into what
+//! the page draws round by round.
 
 use std::path::Path;
 
 use bitgames::towerdefence::replay::{RecordedRound, read_game_dir};
-use bitgames::towerdefence::{Player, State};
+use bitgames::towerdefence::{Command, Game, Player, State};
 use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
@@ -158,5 +159,50 @@ pub fn replay(request: &ReplayRequest) -> Result<Vec<Round>, ApiError> {
             request.dir
         )));
     }
+    Ok(rounds.iter().map(round).collect())
+}
+
+/// The bundled game's name: an official engine game of the towerdefence crate's test data.
+pub const SAMPLE_NAME: &str = "v300_iron_curtain_with_teslas (official engine v3.0.2)";
+
+/// The bundled game: each round's commands from the start (`data/towerdefence-sample.txt`).
+const SAMPLE: &str = include_str!("../data/towerdefence-sample.txt");
+
+/// `GET /api/towerdefence/sample`: every round of the bundled official game
+/// ([`SAMPLE_NAME`]), so the replay page shows a game with no directory to open (and the
+/// static site, which has no disk to read, shows one at all). The game is kept as its
+/// commands and simulated from the start: the strategies reproduce the official engine's
+/// states exactly (the crate's test checks each round against the recorded `state.json`).
+pub fn sample() -> Result<Vec<Round>, ApiError> {
+    let mut game: Game = Game::from_state(&State::start());
+    let mut rounds = Vec::new();
+    for line in SAMPLE.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let bad = || ApiError::Internal(format!("the bundled replay's line {line:?}"));
+        let [number, a, b] = fields[..] else {
+            return Err(bad());
+        };
+        if number.parse::<u32>().ok() != Some(game.round_number()) {
+            return Err(bad());
+        }
+        let command = |text: &str| match text {
+            "-" => Ok(Command::Nothing),
+            text => text.parse::<Command>().map_err(|_| bad()),
+        };
+        let commands = [command(a)?, command(b)?];
+        let state = game.state();
+        rounds.push(RecordedRound {
+            round: state.round(),
+            state,
+            commands: Some(commands),
+        });
+        game.round(commands);
+    }
+    let state = game.state();
+    rounds.push(RecordedRound {
+        round: state.round(),
+        state,
+        commands: None,
+    });
     Ok(rounds.iter().map(round).collect())
 }

@@ -318,6 +318,7 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
     assert_eq!(win["move"], "c1", "{win}");
     assert_eq!(win["exact"], json!(true), "{win}");
     assert!(win["score"].as_i64().is_some_and(|s| s > 500_000), "{win}");
+    assert_eq!(win["pv"], json!(["c1"]), "the whole line: the game ends");
     // A position out of the book and too open to solve: a heuristic score.
     let open = OTHELLO_START.replacen('-', "X", 1);
     let searched = reply(post("/api/engine-move", think("alphabeta", &open)).await);
@@ -334,10 +335,32 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
             .is_some_and(|s| s.abs() < 500_000),
         "{searched}"
     );
-    // The random mover reports no score.
+    // Its principal variation starts with the move played and plays out legally.
+    let pv: Vec<&str> = searched["pv"]
+        .as_array()
+        .expect("a pv")
+        .iter()
+        .map(|m| m.as_str().expect("a move"))
+        .collect();
+    // (Empty only when an unfinished iteration found a better first move.)
+    assert!(pv.is_empty() || pv[0] == searched["move"], "{searched}");
+    let mut position = open.clone();
+    for mv in &pv {
+        let (status, after) = post(
+            "/api/move",
+            json!({"game": "othello", "position": position, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
+        position = after["position"].as_str().expect("position").to_owned();
+    }
+    // The solve names no line.
+    assert_eq!(solved["pv"], json!([]), "{solved}");
+    // The random mover reports no score and no line.
     let random = reply(post("/api/engine-move", think("random", OTHELLO_START)).await);
     assert_eq!(random["score"], Value::Null, "{random}");
     assert_eq!(random["exact"], json!(false), "{random}");
+    assert_eq!(random["pv"], json!([]), "{random}");
 }
 
 #[tokio::test]
@@ -499,6 +522,49 @@ async fn the_pages_are_served() {
     let (status, js) = send("GET", "/app.js", "").await;
     assert_eq!(status, StatusCode::OK);
     assert!(js.as_str().is_some_and(|j| j.contains("/api/move")));
+    // The Compare page's latest chart is the book's: a copy kept equal to docs/compare.svg.
+    let (status, svg) = send("GET", "/compare.svg", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/compare.svg"),
+    )
+    .expect("docs/compare.svg");
+    assert!(
+        svg.as_str() == Some(docs.as_str()),
+        "crates/web/assets/compare.svg is not docs/compare.svg: copy it \
+         (cp docs/compare.svg crates/web/assets/compare.svg)"
+    );
+}
+
+/// The bundled Tower Defence replay, simulated from its commands, is the official game's
+/// recording round for round (every field the page draws).
+#[tokio::test]
+async fn the_bundled_replay_is_the_official_game() {
+    let (status, rounds) = send("GET", "/api/towerdefence/sample", "").await;
+    assert_eq!(status, StatusCode::OK, "{rounds}");
+    let archive = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../towerdefence/tests/data/official-engine-games.tar.gz");
+    let games = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-sample-replay");
+    let _ = std::fs::remove_dir_all(&games);
+    let file = std::fs::File::open(&archive).expect("the official games archive");
+    tar::Archive::new(flate2::read::GzDecoder::new(file))
+        .unpack(&games)
+        .expect("unpacked");
+    let dir = games.join("v300_iron_curtain_with_teslas");
+    let (status, recorded) = post(
+        "/api/towerdefence/replay",
+        json!({"dir": dir.display().to_string()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{recorded}");
+    let [rounds, recorded] = [&rounds, &recorded].map(|r| r.as_array().expect("rounds"));
+    assert_eq!(rounds.len(), recorded.len());
+    assert_eq!(rounds.len(), 77);
+    for (simulated, recorded) in rounds.iter().zip(recorded) {
+        assert_eq!(simulated, recorded, "round {}", recorded["round"]);
+    }
+    assert_eq!(rounds[76]["players"][1]["health"], 0, "B's base falls");
+    let _ = std::fs::remove_dir_all(&games);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

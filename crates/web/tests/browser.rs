@@ -189,10 +189,22 @@ async fn click_css(client: &Client, css: &str) {
     }
 }
 
+/// Saves a screenshot as `dir/NAME.png`; the docs' ones (`static-*-1280px` and
+/// `static-play-390px`) also into the directory `BITGAMES_WEB_SCREENSHOTS` names, when set
+/// (`docs/screenshots` refreshes the book's).
 async fn screenshot(client: &Client, dir: &Path, name: &str) {
     let png = client.screenshot().await.expect("screenshot");
     assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
-    std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot saved");
+    std::fs::write(dir.join(format!("{name}.png")), &png).expect("screenshot saved");
+    let docs =
+        name.starts_with("static-") && (name.ends_with("-1280px") || name == "static-play-390px");
+    if let Some(docs_dir) = std::env::var_os("BITGAMES_WEB_SCREENSHOTS").filter(|_| docs) {
+        let docs_dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(docs_dir);
+        std::fs::create_dir_all(&docs_dir).expect("the screenshots' directory");
+        std::fs::write(docs_dir.join(format!("{name}.png")), &png).expect("screenshot copied");
+    }
 }
 
 /// The play page's state, read from the DOM.
@@ -282,6 +294,7 @@ fn static_site() -> PathBuf {
     for (name, text) in [
         ("app.js", include_str!("../assets/app.js")),
         ("worker.js", include_str!("../assets/worker.js")),
+        ("compare.svg", include_str!("../assets/compare.svg")),
     ] {
         let written = std::fs::read_to_string(dir.join(name))
             .unwrap_or_else(|err| panic!("no static site in {}: {err}; {build}", dir.display()));
@@ -336,6 +349,7 @@ fn serve_files(root: PathBuf, asked: Arc<Mutex<Vec<String>>>) -> SocketAddr {
                     Some("js") => "text/javascript; charset=utf-8",
                     Some("css") => "text/css; charset=utf-8",
                     Some("wasm") => "application/wasm",
+                    Some("svg") => "image/svg+xml",
                     _ => "application/octet-stream",
                 };
                 let (status, kind, body) = match file {
@@ -406,10 +420,12 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
         "return [document.documentElement.dataset.backend, \
                  document.getElementById('second-player').value, \
                  document.getElementById('time-ms').value, \
-                 !document.querySelector('#page-kernels .needs-server').hidden]",
+                 !document.querySelector('#page-towerdefence .needs-server').hidden, \
+                 document.querySelectorAll('#page-kernels .needs-server, \
+                     #page-compare .needs-server').length]",
     )
     .await;
-    assert_eq!(page, json!(["wasm", "alphabeta", "40", true]));
+    assert_eq!(page, json!(["wasm", "alphabeta", "40", true, 0]));
     assert_eq!(text(client, "discs").await, "Black 2 \u{2013} White 2");
     hints_value_every_move(client).await;
     othello_to_the_end(client, scratch).await;
@@ -420,6 +436,173 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
     );
     move_list_goes_back(client).await;
     amazons_fit_a_phone(client, files, scratch).await;
+    static_kernels_compare_and_replay(client, files, scratch).await;
+}
+
+/// The Kernels, Compare and Tower Defence pages of the static site, with no server: a
+/// random position's kernels on open, measured in the browser; the latest chart on open,
+/// then a compare of the four games measured in the browser; the bundled replay on open.
+async fn static_kernels_compare_and_replay(client: &Client, files: SocketAddr, scratch: &Path) {
+    client
+        .goto(&format!("http://{files}/#kernels"))
+        .await
+        .expect("the static Kernels page");
+    wait_for_count(
+        client,
+        "Othello's kernels on open",
+        "#kernel-results .card",
+        4,
+        30,
+    )
+    .await;
+    let page = text(client, "kernel-results").await;
+    assert!(
+        page.contains("legal_moves") && !page.contains("DIFFERENT"),
+        "{page}"
+    );
+    screenshot(client, scratch, "static-kernels").await;
+
+    client
+        .goto(&format!("http://{files}/#compare"))
+        .await
+        .expect("the static Compare page");
+    latest_chart_on_open(client).await;
+    let instances = by_id(client, "compare-instances").await;
+    instances.clear().await.expect("clear");
+    instances.send_keys("20").await.expect("type");
+    click(client, "compare-run").await;
+    wait_for_count(
+        client,
+        "four charts from the browser",
+        "#compare-charts svg",
+        4,
+        120,
+    )
+    .await;
+    let message = text(client, "compare-message").await;
+    assert!(message.starts_with("done in this browser"), "{message}");
+    screenshot(client, scratch, "static-compare").await;
+
+    client
+        .goto(&format!("http://{files}/#towerdefence"))
+        .await
+        .expect("the static replay page");
+    bundled_replay_on_open(client).await;
+    // The arrow keys step through the rounds, End and Home jump to the ends.
+    for (key, label) in [
+        ("ArrowRight", "Round 31 (32 of 77)"),
+        ("ArrowLeft", "Round 30 (31 of 77)"),
+        ("End", "Round 76 (77 of 77)"),
+        ("Home", "Round 0 (1 of 77)"),
+    ] {
+        press(client, key).await;
+        assert_eq!(text(client, "td-round-label").await, label, "after {key}");
+    }
+    screenshot(client, scratch, "static-towerdefence").await;
+    every_page_fits(client, files, scratch).await;
+}
+
+/// A real key press (`key` as KeyboardEvent.key names it: ArrowLeft, End, u) on the page.
+async fn press(client: &Client, key: &str) {
+    let key = match key {
+        "ArrowLeft" => fantoccini::key::Key::Left.to_string(),
+        "ArrowRight" => fantoccini::key::Key::Right.to_string(),
+        "Home" => fantoccini::key::Key::Home.to_string(),
+        "End" => fantoccini::key::Key::End.to_string(),
+        other => other.to_owned(),
+    };
+    eval(
+        client,
+        "if (document.activeElement) document.activeElement.blur()",
+    )
+    .await;
+    let body = client.find(Locator::Css("body")).await.expect("the body");
+    body.send_keys(&key).await.expect("a key press");
+}
+
+/// Every page at 1280 and 390 px wide: nothing wider than the window (no sideways
+/// scrolling), what the page shows on open drawn, and no JavaScript error on the page
+/// (app.js records every uncaught one in `window.bitgamesErrors`). A screenshot of each.
+async fn every_page_fits(client: &Client, files: SocketAddr, scratch: &Path) {
+    let pages = [
+        ("play", "#board .cell.target"),
+        ("kernels", "#kernel-results .card"),
+        ("compare", "#compare-latest:not([hidden]) img"),
+        ("towerdefence", "#td-map .building, #td-map > div"),
+    ];
+    for width in [1280, 390] {
+        client
+            .set_window_size(width, 900)
+            .await
+            .expect("the window's width");
+        for (page, shown) in pages {
+            client
+                .goto(&format!("http://{files}/?w={width}#{page}"))
+                .await
+                .expect("the page");
+            let what = format!("{page} at {width} px");
+            let script = format!("return document.querySelectorAll({shown:?}).length > 0");
+            wait_until(client, &what, &script, Duration::from_secs(30)).await;
+            let sizes = eval(
+                client,
+                "return [document.documentElement.clientWidth, \
+                         document.documentElement.scrollWidth, window.bitgamesErrors]",
+            )
+            .await;
+            let [inner, scroll] = [0, 1].map(|i| sizes[i].as_u64().expect("a width"));
+            assert!(
+                inner <= u64::from(width) && scroll <= inner,
+                "{what}: wider than the window: {sizes}"
+            );
+            assert_eq!(sizes[2], json!([]), "{what}: JavaScript errors");
+            screenshot(client, scratch, &format!("static-{page}-{width}px")).await;
+        }
+    }
+    client
+        .set_window_size(1400, 1100)
+        .await
+        .expect("the window back");
+}
+
+/// The Compare page opens on the latest chart of the project's results (compare.svg).
+async fn latest_chart_on_open(client: &Client) {
+    wait_until(
+        client,
+        "the latest chart",
+        "const img = document.getElementById('compare-latest-chart'); \
+         return !document.getElementById('compare-latest').hidden && img.complete && \
+             img.naturalWidth > 0",
+        Duration::from_secs(10),
+    )
+    .await;
+}
+
+/// The replay page opens on the bundled official game: its 77 rounds, the map drawn, and
+/// buildings standing by round 30.
+async fn bundled_replay_on_open(client: &Client) {
+    wait_until(
+        client,
+        "the bundled game",
+        "return document.getElementById('td-message').textContent \
+             .startsWith('The bundled official game') && \
+             document.querySelectorAll('#td-map > div').length === 128",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(text(client, "td-round-label").await, "Round 0 (1 of 77)");
+    for _ in 0..30 {
+        click(client, "td-next").await;
+    }
+    assert_eq!(text(client, "td-round-label").await, "Round 30 (31 of 77)");
+    let buildings = eval(
+        client,
+        "return document.querySelectorAll('#td-map .building').length",
+    )
+    .await;
+    assert!(
+        buildings.as_u64().is_some_and(|n| n > 0),
+        "no buildings by round 30"
+    );
 }
 
 /// Hints on request: each of the four opening moves gets a value in discs on its square.
@@ -808,9 +991,25 @@ async fn engines_and_kernels(client: &Client, app: SocketAddr, scratch: &Path) {
         .goto(&format!("http://{app}/#kernels"))
         .await
         .expect("kernels page");
+    // It opens with a random Othello position's kernels (four operations).
+    wait_for_count(
+        client,
+        "Othello's kernels on open",
+        "#kernel-results .card",
+        4,
+        20,
+    )
+    .await;
     select(client, "kernel-game", "amazons").await;
     click(client, "kernel-random").await;
-    wait_for_count(client, "kernel cards", "#kernel-results .card", 3, 20).await;
+    wait_until(
+        client,
+        "the Amazons' kernel cards",
+        "return document.getElementById('kernel-message').textContent.startsWith('amazons: ') && \
+         document.querySelectorAll('#kernel-results .card').length === 3",
+        Duration::from_secs(20),
+    )
+    .await;
     let page = text(client, "kernel-results").await;
     assert!(
         page.contains("queen_reach") && !page.contains("DIFFERENT"),
@@ -826,6 +1025,7 @@ async fn compare_charts(client: &Client, app: SocketAddr, scratch: &Path) {
         .goto(&format!("http://{app}/#compare"))
         .await
         .expect("compare page");
+    latest_chart_on_open(client).await;
     let instances = client
         .find(Locator::Id("compare-instances"))
         .await
@@ -857,6 +1057,7 @@ async fn towerdefence_replay(client: &Client, app: SocketAddr, scratch: &Path) {
         .goto(&format!("http://{app}/#towerdefence"))
         .await
         .expect("replay page");
+    bundled_replay_on_open(client).await;
     client
         .find(Locator::Id("td-dir"))
         .await
@@ -865,7 +1066,13 @@ async fn towerdefence_replay(client: &Client, app: SocketAddr, scratch: &Path) {
         .await
         .expect("type");
     click(client, "td-open").await;
-    wait_for_count(client, "the map", "#td-map > div", 128, 20).await;
+    wait_until(
+        client,
+        "the game directory's rounds",
+        "return /^[0-9]+ rounds$/.test(document.getElementById('td-message').textContent)",
+        Duration::from_secs(20),
+    )
+    .await;
     let first = text(client, "td-round-label").await;
     assert!(first.starts_with("Round 0 (1 of"), "{first}");
     for _ in 0..30 {
