@@ -311,7 +311,7 @@ pub(crate) fn parse_gods((first, second): &(String, String)) -> PyResult<[santor
 }
 position_class!(Amazons, "Amazons", Amazons, extra {});
 /// Every registered kernel operation of `game` run by every strategy on `position` (a
-/// random one from `seed` when `None`), as the web app's Kernels page shows it: a JSON list
+/// random one from `seed` that asks a question when `None`), as the web app's Kernels page shows it: a JSON list
 /// of `{"operation", "question", "layers", "count", "timings": [{"strategy",
 /// "ns_per_call", "agrees"}]}`. Each pair is timed for `budget_ms` milliseconds (0 to 100).
 #[pyfunction]
@@ -332,7 +332,7 @@ fn kernels_json(
     }
     let position = match position {
         Some(text) => AnyPosition::parse(game, text),
-        None => AnyPosition::random(
+        None => bitgames::kernels::random_position(
             game,
             &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
         ),

@@ -656,9 +656,12 @@ async function runKernels(random) {
     });
     if (run !== kernelRuns) return;
     $("kernel-position").value = reply.position;
-    say(message, reply.game + ": " + reply.position);
     const results = $("kernel-results");
     results.replaceChildren();
+    // A pasted position can ask nothing (the side to move has no move, or a Santorini
+    // worker is still to be placed); a random one always asks (the API draws again).
+    say(message, reply.game + ": " + reply.position + (reply.operations.length ? "" :
+      " asks the kernels nothing (the side to move has no move, or workers are still to place)"));
     for (const op of reply.operations) {
       const card = document.createElement("div");
       card.className = "card";

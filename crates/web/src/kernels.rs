@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use bitgames::kernels::{OperationRun, run_kernels};
+use bitgames::kernels::{OperationRun, random_position, run_kernels};
 use bitgames::{AnyPosition, Board};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -20,7 +20,8 @@ use crate::{ApiError, play};
 pub struct KernelsRequest {
     /// `othello`, `santorini` or `amazons`.
     pub game: String,
-    /// The position; a random one (from `seed`) when absent.
+    /// The position; when absent a random one (from `seed`) that asks the kernels a
+    /// question ([`bitgames::kernels::random_position`]).
     pub position: Option<String>,
     /// Seed for the random position (1 when absent).
     pub seed: Option<u64>,
@@ -49,7 +50,7 @@ pub fn run(request: &KernelsRequest) -> Result<KernelsReply, ApiError> {
         Some(text) => AnyPosition::parse(game, text)?,
         None => {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(request.seed.unwrap_or(1));
-            AnyPosition::random(game, &mut rng)?
+            random_position(game, &mut rng)?
         }
     };
     Ok(KernelsReply {

@@ -543,6 +543,9 @@ async fn every_page_fits(client: &Client, files: SocketAddr, scratch: &Path) {
             let what = format!("{page} at {width} px");
             let script = format!("return document.querySelectorAll({shown:?}).length > 0");
             wait_until(client, &what, &script, Duration::from_secs(30)).await;
+            if page == "kernels" {
+                a_full_board_asks_nothing_and_fits(client, &what).await;
+            }
             let sizes = eval(
                 client,
                 "return [document.documentElement.clientWidth, \
@@ -562,6 +565,27 @@ async fn every_page_fits(client: &Client, files: SocketAddr, scratch: &Path) {
         .set_window_size(1400, 1100)
         .await
         .expect("the window back");
+}
+
+/// A full Othello board pasted on the Kernels page: no card, a message saying the position
+/// asks nothing, and its 64 characters with no break opportunity (no `-` for an empty
+/// square) wrapped to the window, which once overflowed a 390 px phone.
+async fn a_full_board_asks_nothing_and_fits(client: &Client, what: &str) {
+    const FULL: &str = "OOOOOXXXOXXOXXXXOXOOOXOXOOXOXOXXOOOOOOXXOOXOOOXXOOOXXXXXOOOOOOOO X";
+    select(client, "kernel-game", "othello").await;
+    let input = by_id(client, "kernel-position").await;
+    input.clear().await.expect("clear");
+    input.send_keys(FULL).await.expect("typing");
+    click(client, "kernel-run").await;
+    let script = "return document.querySelectorAll('#kernel-results .card').length === 0 && \
+                  document.getElementById('kernel-message').textContent";
+    let message = wait_until(client, what, script, Duration::from_secs(30)).await;
+    assert!(
+        message
+            .as_str()
+            .is_some_and(|m| m.contains(FULL) && m.contains("asks the kernels nothing")),
+        "{what}: {message}"
+    );
 }
 
 /// The Compare page opens on the latest chart of the project's results (compare.svg).

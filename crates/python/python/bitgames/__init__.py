@@ -68,8 +68,8 @@ def kernels(
 ) -> List[Dict[str, Any]]:
     """Every registered kernel operation of ``game`` run by every strategy on ``position``.
 
-    ``position`` is the game's notation (a random reachable one from ``seed`` when ``None``);
-    what the web app's Kernels page shows. Returns a list of ``{"operation", "question",
+    ``position`` is the game's notation (when ``None``, a random reachable one from ``seed``
+    that asks the kernels a question); what the web app's Kernels page shows. Returns a list of ``{"operation", "question",
     "layers", "count", "timings": [{"strategy", "ns_per_call", "agrees"}]}``: ``layers``
     holds the naive answer's squares (one list per distance layer), ``count`` a numeric
     answer. Each (operation, strategy) is timed for ``budget_ms`` milliseconds.
