@@ -12,8 +12,9 @@
 //! into the crate, or from `--start FILE`: self-play plays with them, and each phase's fit
 //! starts from them (a phase whose fit is worse on its held-out positions keeps them). The run
 //! fails, writing nothing, when the fitted weights are no better than untrained ones on the
-//! held-out positions. With `--checkpoint` the weights are also written after every phase, so
-//! a run stopped by a time limit (as on a lent machine) leaves usable weights behind;
+//! held-out positions. With `--checkpoint` the weights are also written after every phase (and
+//! with the cache every two minutes while exact labels are solved), so a run stopped by a
+//! time limit (as on a lent machine) leaves usable weights and its solved labels behind;
 //! `--first-phase N` refits only the phases from N up (after moving the exact boundary, say).
 
 use std::path::PathBuf;
@@ -94,8 +95,9 @@ struct Args {
     /// search depth and random-move rate become the run's, and its games `--games`.
     #[arg(long, conflicts_with_all = ["smoke", "games", "seed", "play_depth"])]
     games_file: Option<PathBuf>,
-    /// Write the weights (and the cache) after every phase, not only at the end: a run
-    /// stopped part-way leaves weights whose unfitted phases are the starting ones.
+    /// Write the weights (and the cache) after every phase and every two minutes while
+    /// labelling, not only at the end: a run stopped part-way leaves weights whose unfitted
+    /// phases are the starting ones, and the exact labels it solved.
     #[arg(long)]
     checkpoint: bool,
 }

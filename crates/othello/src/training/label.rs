@@ -188,6 +188,39 @@ pub fn label(
         .collect()
 }
 
+/// Positions labelled between two looks at the clock by [`label_saving`].
+const LABEL_CHUNK: usize = 2048;
+
+/// How often the trainer saves the cache while it labels (see [`label_saving`]).
+pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// [`label`], a chunk of positions at a time, putting each chunk's exact labels into
+/// `cache` and handing it to `save` once `every` has passed since the last time (the
+/// trainer uses [`SAVE_EVERY`]): exact labels cost up to seconds
+/// each, and a run stopped while labelling (a time limit, a lent machine given back) then
+/// keeps what it solved for the next run, which solves only the rest.
+pub fn label_saving(
+    config: &Config,
+    positions: &[Discs],
+    weights: &Weights,
+    cache: &mut ExactCache,
+    every: std::time::Duration,
+    mut save: impl FnMut(&ExactCache),
+) -> Vec<Labelled> {
+    let mut labelled = Vec::with_capacity(positions.len());
+    let mut saved = std::time::Instant::now();
+    for chunk in positions.chunks(LABEL_CHUNK) {
+        let chunk = label(config, chunk, weights, cache);
+        cache.insert_exact(&chunk, config.exact_empties);
+        labelled.extend(chunk);
+        if saved.elapsed() >= every {
+            save(cache);
+            saved = std::time::Instant::now();
+        }
+    }
+    labelled
+}
+
 /// The searched label of `position` in discs: a `depth`-ply search (at least one) with
 /// `weights`. (The mean of a `depth`- and a `depth - 1`-ply search, meant to cancel a bias
 /// towards the side to move, was tried and measured worse: 10.2 discs from the exact score
@@ -286,6 +319,42 @@ pub fn accuracy(
 mod tests {
     use super::*;
     use crate::random::endgame_corpus;
+
+    /// Labelling in chunks gives the labels [`label`] gives, and every save holds every
+    /// exact label solved so far: what a run stopped part-way keeps.
+    #[test]
+    fn labelling_in_chunks_saves_the_exact_labels_as_it_goes() {
+        let config = Config {
+            exact_empties: 8,
+            label_depth: 1,
+            ..Config::smoke()
+        };
+        let weights = Weights::zero();
+        let positions: Vec<Discs> = endgame_corpus(LABEL_CHUNK + 300, 6..=10, 5)
+            .iter()
+            .map(|p| (p.player().bits(), p.opponent().bits()))
+            .collect();
+        let whole = label(&config, &positions, &weights, &ExactCache::default());
+        let mut cache = ExactCache::default();
+        let mut saves = Vec::new();
+        let chunked = label_saving(
+            &config,
+            &positions,
+            &weights,
+            &mut cache,
+            std::time::Duration::ZERO,
+            |cache| saves.push(cache.len()),
+        );
+        assert_eq!(chunked, whole);
+        let exact = |labels: &[Labelled]| {
+            let mut c = ExactCache::default();
+            c.insert_exact(labels, config.exact_empties);
+            c.len()
+        };
+        assert!(exact(&whole) > 0 && exact(&whole) < whole.len());
+        assert_eq!(saves, [exact(&whole[..LABEL_CHUNK]), exact(&whole)]);
+        assert_eq!(cache.len(), exact(&whole));
+    }
 
     #[test]
     fn the_cache_round_trips_and_refuses_a_torn_file() {

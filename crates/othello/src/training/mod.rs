@@ -189,8 +189,9 @@ impl Report {
 /// Runs the pipeline from `start` (the weights self-play plays with and each phase's fit
 /// starts from; `None` plays with the hand-written evaluation and fits from scratch).
 /// `progress` hears one line per step, and `checkpoint` gets the weights and the cache after
-/// each phase's fit: phases not yet fitted still hold the starting weights, so every
-/// checkpoint is a usable model (what a run cut short by its time limit leaves behind).
+/// each phase's fit and every few minutes while exact labels are solved: phases not yet
+/// fitted still hold the starting weights, so every checkpoint is a usable model (what a
+/// run cut short by its time limit leaves behind), and its cache keeps the labels solved.
 ///
 /// Exact labels come from `cache` when it holds them, and every exact label the run solves
 /// goes into it.
@@ -246,10 +247,12 @@ pub fn run_on_games(
             continue;
         }
         let exact = crate::learned::phase_empties(p).all(|empties| empties <= config.exact_empties);
-        let train_labels = label::label(config, &train[p], &weights, cache);
-        let held_labels = label::label(config, &held_out[p], &weights, cache);
-        cache.insert_exact(&train_labels, config.exact_empties);
-        cache.insert_exact(&held_labels, config.exact_empties);
+        let mut save = |cache: &ExactCache| checkpoint(&weights, cache);
+        let every = label::SAVE_EVERY;
+        let train_labels =
+            label::label_saving(config, &train[p], &weights, cache, every, &mut save);
+        let held_labels =
+            label::label_saving(config, &held_out[p], &weights, cache, every, &mut save);
         if start.is_none() && p > 0 {
             // From scratch: start where the neighbour nearer the end ended.
             let previous = weights.phase(p - 1).to_vec();
