@@ -83,8 +83,10 @@ pub struct Choice<M> {
     /// e.g. `alphabeta: depth 9, score 12, 81234 nodes, 5800000 nodes/s`.
     pub info: String,
     /// The line the engine expects, the chosen move first: alpha-beta's principal variation
-    /// of its last completed iteration; empty where the engine has no line (the random
-    /// mover, a book move, a solve, MCTS, a better move found by an unfinished iteration).
+    /// of its last completed iteration; a book move's line while it stays in the book; a
+    /// solve's perfect play as far as the rest of the time solves it; MCTS's most-visited
+    /// line ([`Mcts::principal_variation`]). Empty where the engine has no line (the random
+    /// mover, a better move found by an unfinished iteration).
     pub pv: Vec<M>,
 }
 
@@ -146,7 +148,7 @@ impl<G: Evaluate> Engine<G> {
                     return Some(Choice {
                         mv,
                         info: "alphabeta: book move".to_owned(),
-                        pv: Vec::new(),
+                        pv: book_line(position, mv),
                     });
                 }
                 // An exact solve gets half the time; if it does not finish, the search
@@ -156,7 +158,7 @@ impl<G: Evaluate> Engine<G> {
                     return Some(Choice {
                         mv,
                         info: format!("alphabeta: solved, final margin {score}"),
-                        pv: Vec::new(),
+                        pv: solved_line(position, mv, time.saturating_sub(started.elapsed())),
                     });
                 }
                 let left = time.saturating_sub(started.elapsed());
@@ -187,11 +189,14 @@ impl<G: Evaluate> Engine<G> {
                     "mcts: {} iterations, value {:.2}",
                     result.iterations, result.value
                 );
-                Some(Choice {
-                    mv: result.best_move?,
-                    info,
-                    pv: Vec::new(),
-                })
+                let mv = result.best_move?;
+                let pv = tree.principal_variation(PV_PLIES);
+                let pv = if pv.first() == Some(&mv) {
+                    pv
+                } else {
+                    vec![mv]
+                };
+                Some(Choice { mv, info, pv })
             }
         }
     }
@@ -205,4 +210,41 @@ impl<G: Evaluate> Engine<G> {
             }
         }
     }
+}
+
+/// The longest line an engine reports, in plies (a book or solve line, MCTS's).
+const PV_PLIES: usize = 16;
+
+/// The book's line from `position` after `mv`: the move and the book's replies while the
+/// book has one (at most [`PV_PLIES`]).
+fn book_line<G: Evaluate>(position: &G, mv: G::Move) -> Vec<G::Move> {
+    let mut line = vec![mv];
+    let mut next = position.play(mv);
+    while line.len() < PV_PLIES && !next.outcome().is_over() {
+        let Some(reply) = next.book_move() else { break };
+        line.push(reply);
+        next = next.play(reply);
+    }
+    line
+}
+
+/// A solve's line from `position` after `mv`: each following position solved in turn
+/// within what is left of `time`, until a solve does not finish or the game ends (at most
+/// [`PV_PLIES`]; a solve after the first is smaller, so the line usually completes).
+fn solved_line<G: Evaluate>(position: &G, mv: G::Move, time: Duration) -> Vec<G::Move> {
+    let started = web_time::Instant::now();
+    let mut line = vec![mv];
+    let mut next = position.play(mv);
+    while line.len() < PV_PLIES && !next.outcome().is_over() {
+        let left = time.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        let Some((reply, _)) = next.exact_move(left) else {
+            break;
+        };
+        line.push(reply);
+        next = next.play(reply);
+    }
+    line
 }

@@ -265,6 +265,30 @@ impl<G: Game> Mcts<G> {
         }
     }
 
+    /// The line the tree expects, at most `plies` long: from the root, the most-visited
+    /// child, then its most-visited child, and so on while the next node has been visited
+    /// more than once (a node seen once is one random guess, not an expectation).
+    pub fn principal_variation(&self, plies: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut current = 0;
+        while line.len() < plies {
+            let best = self.nodes[current]
+                .children
+                .iter()
+                .copied()
+                .max_by_key(|&c| self.nodes[c].visits);
+            let Some(best) = best else { break };
+            let node = &self.nodes[best];
+            if node.visits < 2 && !line.is_empty() {
+                break;
+            }
+            let Some(mv) = node.mv else { break };
+            line.push(mv);
+            current = best;
+        }
+        line
+    }
+
     /// Selection, expansion, a random playout, backpropagation.
     fn iterate(&mut self) {
         let mut path = vec![0];

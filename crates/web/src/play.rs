@@ -156,8 +156,10 @@ pub struct EngineReply {
     /// winner), or a forced win or loss, `±(WIN - plies)` with
     /// [`WIN`](bitgames::search::WIN).
     pub exact: bool,
-    /// The engine's principal variation, the move played first, as the game writes moves:
-    /// alpha-beta's expected line; empty for a book move, a solve, the random mover and MCTS.
+    /// The engine's principal variation, the move played first, as the game writes moves
+    /// ([`bitgames::search::engine::Choice::pv`]): alpha-beta's expected line, the book's
+    /// line, a solve's perfect play (as far as the time solves it), MCTS's most-visited
+    /// line; empty for the random mover.
     pub pv: Vec<String>,
     /// The position after the move.
     pub state: GameState,

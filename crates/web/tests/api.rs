@@ -354,8 +354,53 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
         assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
         position = after["position"].as_str().expect("position").to_owned();
     }
-    // The solve names no line.
-    assert_eq!(solved["pv"], json!([]), "{solved}");
+    // Every engine's line starts with its move and plays out legally: the solve's (perfect
+    // play, eight empties solved at once), the book's, MCTS's most-visited line.
+    let plays_out = |reply: Value, start: String| async move {
+        let pv: Vec<String> = reply["pv"]
+            .as_array()
+            .expect("a pv")
+            .iter()
+            .map(|m| m.as_str().expect("a move").to_owned())
+            .collect();
+        assert_eq!(
+            pv.first().map(String::as_str),
+            reply["move"].as_str(),
+            "{reply}"
+        );
+        let mut position = start;
+        for mv in &pv {
+            let (status, after) = post(
+                "/api/move",
+                json!({"game": "othello", "position": position, "move": mv}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
+            position = after["position"].as_str().expect("position").to_owned();
+        }
+        (pv.len(), position)
+    };
+    let (plies, end) = plays_out(solved.clone(), format!("{endgame} X")).await;
+    assert!(plies > 1, "{solved}");
+    let (status, end) = post("/api/position", json!({"game": "othello", "position": end})).await;
+    assert_eq!(status, StatusCode::OK, "{end}");
+    assert_ne!(
+        end["outcome"], "ongoing",
+        "a solved line plays to the end: {solved}"
+    );
+    let book = reply(post("/api/engine-move", think("alphabeta", OTHELLO_START)).await);
+    assert!(
+        book["info"].as_str().is_some_and(|i| i.contains("book")),
+        "{book}"
+    );
+    let (plies, _) = plays_out(book.clone(), OTHELLO_START.to_owned()).await;
+    assert!(plies > 1, "the book goes on after its first move: {book}");
+    let mcts = reply(post("/api/engine-move", think("mcts", OTHELLO_START)).await);
+    let (plies, _) = plays_out(mcts.clone(), OTHELLO_START.to_owned()).await;
+    assert!(
+        plies > 1,
+        "200 ms of MCTS visits a reply more than once: {mcts}"
+    );
     // The random mover reports no score and no line.
     let random = reply(post("/api/engine-move", think("random", OTHELLO_START)).await);
     assert_eq!(random["score"], Value::Null, "{random}");
