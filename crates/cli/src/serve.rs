@@ -17,10 +17,21 @@ pub struct Args {
     /// Open the app in the default browser once it listens.
     #[arg(long)]
     open: bool,
+    /// A static site `cargo xtask web-static DIR` wrote: its engine (wasm) is served too,
+    /// and the Compare page can measure in the browser beside the server's figures.
+    #[arg(long, value_name = "DIR")]
+    wasm: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let limits = bitgames_web::Limits::default();
+    let router = match &args.wasm {
+        Some(dir) => bitgames_web::router_with_wasm(limits, dir).with_context(|| {
+            format!("cannot read the static site's engine in {}", dir.display())
+        })?,
+        None => bitgames_web::router(limits),
+    };
     runtime.block_on(async {
         let addr = SocketAddr::new(args.bind, args.port);
         let listener = tokio::net::TcpListener::bind(addr)
@@ -38,7 +49,7 @@ pub fn run(args: &Args) -> Result<()> {
         if args.open {
             open(&url);
         }
-        bitgames_web::serve(listener, bitgames_web::Limits::default())
+        bitgames_web::serve_app(listener, router)
             .await
             .context("the server stopped")
     })

@@ -47,4 +47,4 @@ pub mod towerdefence;
 pub use board::{Board, Cell};
 pub use error::ApiError;
 #[cfg(feature = "server")]
-pub use server::{Limits, router, serve};
+pub use server::{Limits, WASM_FILES, router, router_with_wasm, serve, serve_app};

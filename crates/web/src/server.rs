@@ -147,6 +147,44 @@ pub fn router(limits: Limits) -> Router {
         .with_state(app)
 }
 
+/// The static site's engine files (what `cargo xtask web-static` writes beside the pages)
+/// and their content types: [`router_with_wasm`] serves them too.
+pub const WASM_FILES: [(&str, &str); 3] = [
+    ("worker.js", "text/javascript; charset=utf-8"),
+    ("bitgames_wasm.js", "text/javascript; charset=utf-8"),
+    ("bitgames_wasm_bg.wasm", "application/wasm"),
+];
+
+/// [`router`], also serving the static site's engine ([`WASM_FILES`], read once from `dir`,
+/// a directory `cargo xtask web-static` wrote), so the Compare page can measure in the
+/// browser beside the server's native figures. The API and its limits are [`router`]'s.
+///
+/// # Errors
+///
+/// When a file of [`WASM_FILES`] cannot be read from `dir`.
+pub fn router_with_wasm(limits: Limits, dir: &std::path::Path) -> std::io::Result<Router> {
+    let mut router = router(limits);
+    for (name, content_type) in WASM_FILES {
+        let path = dir.join(name);
+        let bytes = Bytes::from(std::fs::read(&path).map_err(|err| {
+            std::io::Error::new(err.kind(), format!("{}: {err}", path.display()))
+        })?);
+        router =
+            router.route(
+                &format!("/{name}"),
+                get(move || async move {
+                    ([(header::CONTENT_TYPE, content_type)], bytes).into_response()
+                }),
+            );
+    }
+    Ok(router)
+}
+
+/// Serves `app` ([`router`] or [`router_with_wasm`]) on `listener` until the process ends.
+pub async fn serve_app(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).await
+}
+
 /// Serves [`router`] on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
     axum::serve(listener, router(limits)).await

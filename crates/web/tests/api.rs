@@ -560,6 +560,52 @@ async fn compare_answers_json_and_the_svg_chart() {
 }
 
 #[tokio::test]
+async fn the_static_sites_engine_is_served_beside_the_pages_when_named() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("api-wasm-files");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    for (name, _) in bitgames_web::WASM_FILES {
+        std::fs::write(dir.join(name), format!("the {name}")).expect("written");
+    }
+    let app = bitgames_web::router_with_wasm(Limits::default(), &dir).expect("the files read");
+    for (name, content_type) in bitgames_web::WASM_FILES {
+        let response = app
+            .clone()
+            .oneshot(
+                Request::get(format!("/{name}"))
+                    .body(Body::empty())
+                    .expect("request"),
+            )
+            .await
+            .expect("response");
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            content_type,
+            "{name}"
+        );
+        let body = to_bytes(response.into_body(), 1 << 20).await.expect("body");
+        assert_eq!(body, format!("the {name}").as_bytes(), "{name}");
+    }
+    // The API is the same router's.
+    let response = app
+        .oneshot(
+            Request::get("/api/games")
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("response");
+    assert_eq!(response.status(), StatusCode::OK);
+    // Without them the server serves no engine (the page then measures on the server only),
+    // and a directory missing one is refused at the start, naming the file.
+    let (status, _) = send("GET", "/bitgames_wasm_bg.wasm", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    std::fs::remove_file(dir.join("bitgames_wasm_bg.wasm")).expect("removed");
+    let err = bitgames_web::router_with_wasm(Limits::default(), &dir).expect_err("a file missing");
+    assert!(err.to_string().contains("bitgames_wasm_bg.wasm"), "{err}");
+}
+
+#[tokio::test]
 async fn the_pages_are_served() {
     let (status, html) = send("GET", "/", "").await;
     assert_eq!(status, StatusCode::OK);
