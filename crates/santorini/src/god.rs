@@ -41,6 +41,13 @@
 //! whose worker ends higher than it started, Artemis's either step, Pegasus's and Iris's
 //! leaps up; never Hermes's travel or Prometheus's build first); only when none does may
 //! they take any turn.
+//!
+//! Zeus (santorini-ai's `zeus.rs`): after a move that does not win, the worker may build
+//! under itself instead of next to it, if it stands below level 3 (no dome under a worker);
+//! it rises with the block, which never wins (only a move up onto level 3 does), and next
+//! turn moves from the new level. The turn is written `B3>C3^C3`, santorini-ai's notation, a
+//! [`crate::Move::Build`] whose build is its destination. Limus's zone forbids it as any
+//! build; for Persephone it climbs only if the move itself went up.
 
 use core::fmt;
 use core::str::FromStr;
@@ -90,13 +97,15 @@ pub enum God {
     Limus,
     /// The opponent must move up on their turn if they can.
     Persephone,
+    /// May build a block under himself (his worker rises with it; never a win).
+    Zeus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 19] = [
+    pub const ALL: [God; 20] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -116,6 +125,7 @@ impl God {
         God::Iris,
         God::Limus,
         God::Persephone,
+        God::Zeus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -140,6 +150,7 @@ impl God {
             God::Iris => "iris",
             God::Limus => "limus",
             God::Persephone => "persephone",
+            God::Zeus => "zeus",
         }
     }
 
@@ -169,6 +180,7 @@ impl God {
             God::Iris => "may jump over a neighbouring worker to the square beyond, at any level",
             God::Limus => "the opponent cannot build next to his workers, except a dome on level 3",
             God::Persephone => "the opponent must move up on their turn if they can",
+            God::Zeus => "may build a block under himself after moving (not a dome, never a win)",
         }
     }
 
@@ -242,8 +254,10 @@ mod tests {
             assert_eq!(god.name().to_uppercase().parse::<God>(), Ok(god));
             assert_eq!(god.to_string(), god.name());
         }
-        let err = "zeus".parse::<God>().unwrap_err().to_string();
-        assert!(err.contains("\"zeus\"") && err.contains("apollo") && err.contains("prometheus"));
+        let err = "notagod".parse::<God>().unwrap_err().to_string();
+        assert!(
+            err.contains("\"notagod\"") && err.contains("apollo") && err.contains("prometheus")
+        );
     }
 
     #[test]

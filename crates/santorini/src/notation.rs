@@ -12,8 +12,8 @@
 //! Without `#`, a worker of the player who just moved standing on level 3 says the game was
 //! won (the base game's notation has no other way), unless a player is Apollo or Minotaur,
 //! who can put an opponent's worker on level 3 without a win, Hera, whose opponent can
-//! climb to a perimeter level 3 without a win, or Pegasus, who can jump onto level 3 from
-//! below level 2 without a win.
+//! climb to a perimeter level 3 without a win, Pegasus, who can jump onto level 3 from
+//! below level 2 without a win, or Zeus, who can build himself up onto level 3 without a win.
 
 use core::fmt;
 use core::str::FromStr;
@@ -94,9 +94,15 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     // A worker of the player who just moved standing on level 3 got there by the
     // winning move: the notation has no other way to say the game is over.
     let just_moved = side.other();
-    let displacing = [God::Apollo, God::Minotaur, God::Hera, God::Pegasus]
-        .iter()
-        .any(|god| gods.contains(god));
+    let displacing = [
+        God::Apollo,
+        God::Minotaur,
+        God::Hera,
+        God::Pegasus,
+        God::Zeus,
+    ]
+    .iter()
+    .any(|god| gods.contains(god));
     let marked = [Player::First, Player::Second]
         .into_iter()
         .find(|p| players[p.index()].winner);

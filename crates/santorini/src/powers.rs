@@ -246,6 +246,14 @@ impl<S: Kernels> Position<S> {
                     limits.unbuildable
                 };
                 let buildable = around(to) - after - domes;
+                // Zeus builds under himself (below level 3: never a dome under a worker).
+                if god == God::Zeus && h(to) < 3 && !unbuildable.contains(to) {
+                    each(Move::Build {
+                        from,
+                        to,
+                        build: to,
+                    });
+                }
                 for build in buildable {
                     let allowed = !unbuildable.contains(build);
                     let plain = match (theirs.contains(to), pushed_to) {

@@ -233,8 +233,8 @@ fn malformed_positions_get_an_error_naming_the_part() {
             "side to move \"3\"",
         ),
         (
-            "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2",
-            "unknown god \"zeus\": expected one of mortal, apollo",
+            "0000000000000000000000000/1/notagod:B3,D3/mortal:C4,C2",
+            "unknown god \"notagod\": expected one of mortal, apollo",
         ),
         (
             "0000000000000000000000000/1/mortal:B3,D3/pan[^]:C4,C2",

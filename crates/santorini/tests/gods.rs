@@ -46,7 +46,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .lines()
         .filter_map(|line| line.strip_prefix("id "))
         .collect();
-    assert_eq!(ids.len(), 237 + 188 + 101 + 107 + 113);
+    assert_eq!(ids.len(), 237 + 188 + 101 + 107 + 113 + 113);
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
     }
@@ -62,9 +62,16 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Iris,
         God::Limus,
         God::Persephone,
+        God::Zeus,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
+                continue;
+            }
+            // Zeus's batch was generated before Persephone's: that pair is not yet checked.
+            if [new, other] == [God::Zeus, God::Persephone]
+                || [new, other] == [God::Persephone, God::Zeus]
+            {
                 continue;
             }
             for id in [
@@ -222,12 +229,15 @@ fn each_power_plays_as_its_rule_says() {
 
 #[test]
 fn bad_god_input_is_an_error_naming_the_choices() {
-    let err = "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2"
+    let err = "0000000000000000000000000/1/notagod:B3,D3/mortal:C4,C2"
         .parse::<Position>()
         .unwrap_err();
     assert!(matches!(err, Error::UnknownGod { .. }), "{err}");
     let text = err.to_string();
-    assert!(text.contains("zeus") && text.contains("hermes"), "{text}");
+    assert!(
+        text.contains("notagod") && text.contains("hermes"),
+        "{text}"
+    );
     // A state the god does not have, or a malformed one.
     for bad in [
         "0000000000000000000000000/1/apollo[^]:B3,D3/mortal:C4,C2",
@@ -388,9 +398,9 @@ fn parse_with_gods_is_the_text_with_the_gods_written_in() {
     let still = Position::parse_with_gods(marked_win, gods(God::Minotaur, God::Pan)).unwrap();
     assert_eq!(still.winner(), Some(Player::Second));
     // The text's own names must still be gods.
-    let zeus = "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2";
+    let notagod = "0000000000000000000000000/1/notagod:B3,D3/mortal:C4,C2";
     assert!(matches!(
-        Position::parse_with_gods(zeus, gods(God::Mortal, God::Mortal)),
+        Position::parse_with_gods(notagod, gods(God::Mortal, God::Mortal)),
         Err(Error::UnknownGod { .. })
     ));
 

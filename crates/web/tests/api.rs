@@ -98,11 +98,11 @@ async fn santorini_gods_are_chosen_and_their_powers_are_steps() {
     refused(
         &post(
             "/api/position",
-            json!({"game": "santorini", "gods": ["zeus", "mortal"]}),
+            json!({"game": "santorini", "gods": ["notagod", "mortal"]}),
         )
         .await,
         StatusCode::BAD_REQUEST,
-        "unknown god \"zeus\": expected one of mortal, apollo",
+        "unknown god \"notagod\": expected one of mortal, apollo",
     );
     refused(
         &post(
@@ -207,7 +207,7 @@ async fn unknown_games_bad_positions_and_illegal_moves_say_why() {
     refused(
         &post(
             "/api/position",
-            json!({"game": "santorini", "position": "0000000000000000000000000/1/zeus:B3,D3/mortal:C4,C2"}),
+            json!({"game": "santorini", "position": "0000000000000000000000000/1/notagod:B3,D3/mortal:C4,C2"}),
         )
         .await,
         StatusCode::UNPROCESSABLE_ENTITY,
