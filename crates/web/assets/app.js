@@ -18,7 +18,9 @@ window.addEventListener("unhandledrejection", (event) =>
 // The engine backend: `wasm` when the static site's workers answer, else the server. Two
 // workers, started when first asked: `play` for the Play page's engines, `measure` for the
 // kernels, compares and the bundled replay, so a compare never holds up an engine's move.
-const backend = { wasm: false, workers: new Map(), next: 0 };
+// `browserToo`: the server also serves the static site's engine (`bitgames serve --wasm
+// DIR`), so Compare can measure in this browser beside the server's figures.
+const backend = { wasm: false, browserToo: false, workers: new Map(), next: 0 };
 
 // The API paths the measuring worker answers; the rest go to the playing one.
 const MEASURED = ["/api/kernels", "/api/compare", "/api/towerdefence/sample"];
@@ -66,6 +68,9 @@ async function pickBackend() {
     const type = response.headers.get("content-type") || "";
     if (response.ok && type.startsWith("application/json")) {
       document.documentElement.dataset.backend = "server";
+      const engine = await fetch("bitgames_wasm_bg.wasm", { method: "HEAD" }).catch(() => null);
+      backend.browserToo = Boolean(engine && engine.ok);
+      $("compare-browser-choice").hidden = !backend.browserToo;
       return;
     }
   } catch (_) {
@@ -76,14 +81,21 @@ async function pickBackend() {
 
 // POST (or GET when body is undefined) to the API; rejects with the backend's message.
 async function api(path, body) {
-  if (backend.wasm) {
-    const entry = worker(MEASURED.includes(path) ? "measure" : "play");
-    const id = backend.next++;
-    return new Promise((resolve, reject) => {
-      entry.pending.set(id, { resolve, reject });
-      entry.worker.postMessage({ id, path, body });
-    });
-  }
+  return backend.wasm ? workerApi(path, body) : serverApi(path, body);
+}
+
+// A request answered by the wasm workers (the static site, or Compare's browser run).
+function workerApi(path, body) {
+  const entry = worker(MEASURED.includes(path) ? "measure" : "play");
+  const id = backend.next++;
+  return new Promise((resolve, reject) => {
+    entry.pending.set(id, { resolve, reject });
+    entry.worker.postMessage({ id, path, body });
+  });
+}
+
+// A request answered by the server.
+async function serverApi(path, body) {
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -98,9 +110,9 @@ async function api(path, body) {
 }
 
 // One game's compare chart (SVG text): the server's GET /api/compare, or the measuring
-// worker (the same Rust code, timed in the browser).
-async function compareChart(game, instances) {
-  if (backend.wasm) return api("/api/compare", { game, instances, format: "svg" });
+// worker (the same Rust code, timed in the browser) on the static site or when `inBrowser`.
+async function compareChart(game, instances, inBrowser) {
+  if (backend.wasm || inBrowser) return workerApi("/api/compare", { game, instances, format: "svg" });
   const response = await fetch("/api/compare?format=svg&game=" + game + "&instances=" + instances);
   const text = await response.text();
   if (!response.ok) throw new Error(JSON.parse(text).error);
@@ -247,11 +259,22 @@ function renderPlay() {
   const lastPaths = play.lastMove && play.history.length
     ? play.history[play.history.length - 1].paths || [] : [];
   const last = new Set((lastPaths[0] || []).filter((s) => s !== "power"));
+  // Santorini: each step's number on its square, the steps taken so far (or, between
+  // turns, the last move's).
+  const shownPath = play.selected.length ? play.selected : lastPaths[0] || [];
+  const stepNumbers = new Map();
+  if (state.game === "santorini") {
+    shownPath.forEach((square, i) => {
+      if (square === "power") return;
+      stepNumbers.set(square, (stepNumbers.get(square) || []).concat([i + 1]));
+    });
+  }
   state.board.cells.forEach((cell, i) => {
     const div = document.createElement("div");
     const row = Math.floor(i / state.board.cols), col = i % state.board.cols;
     div.className = "cell" + ((row + col) % 2 ? " dark" : "");
     if (cell.level) div.classList.add("level-" + cell.level);
+    if (cell.level !== null && cell.level !== undefined) div.dataset.level = String(cell.level);
     if (targets.has(cell.name)) div.classList.add("target");
     if (play.selected.includes(cell.name)) div.classList.add("selected");
     if (last.has(cell.name)) div.classList.add("last");
@@ -260,16 +283,17 @@ function renderPlay() {
     name.className = "name";
     name.textContent = cell.name;
     div.appendChild(name);
+    if (cell.level) drawBuilding(div, cell.level);
+    if (stepNumbers.has(cell.name)) {
+      const badge = document.createElement("span");
+      badge.className = "step-number";
+      badge.textContent = stepNumbers.get(cell.name).join(",");
+      div.appendChild(badge);
+    }
     if (cell.piece) {
       const piece = document.createElement("div");
       piece.className = "piece " + cell.piece;
       div.appendChild(piece);
-    }
-    if (cell.level !== null && cell.level !== undefined && cell.level > 0) {
-      const level = document.createElement("span");
-      level.className = "level";
-      level.textContent = cell.level === 4 ? "dome" : String(cell.level);
-      div.appendChild(level);
     }
     if (play.hints.has(cell.name)) {
       const value = document.createElement("span");
@@ -295,7 +319,8 @@ function renderPlay() {
   $("status").dataset.outcome = state.outcome;
   const [black, white] = state.game === "othello" ? discCounts(state) : [];
   $("discs").textContent = state.game === "othello" ? "Black " + black + " \u2013 White " + white : "";
-  $("steps").textContent = play.selected.length ? "Steps so far: " + play.selected.join(" ") : "";
+  renderSteps(state, candidates, lastPaths);
+  renderGodPowers(state);
   $("hint").textContent = !humanToMove() ? "" : state.game === "othello"
     ? "Click a highlighted square."
     : state.game === "amazons"
@@ -323,6 +348,156 @@ function renderPlay() {
   list.scrollTop = list.scrollHeight;
 }
 
+// Santorini's buildings, drawn as heights: one block per level, each smaller and darker
+// than the one below it (seen from above), and a dome as a blue dome.
+function drawBuilding(div, level) {
+  for (let k = 1; k <= Math.min(level, 3); k++) {
+    const block = document.createElement("div");
+    block.className = "block block-" + k;
+    div.appendChild(block);
+  }
+  if (level === 4) {
+    const dome = document.createElement("div");
+    dome.className = "dome";
+    div.appendChild(dome);
+  }
+  div.title = div.dataset.square + ": " + (level === 4 ? "a dome" : "level " + level);
+}
+
+// What each square of a Santorini move's text does, in the order the text names them:
+// "B3>C3^C4" -> B3 worker, C3 move, C4 build; "^B4 B3>C3^C4" (Prometheus) builds B4 first;
+// "(A1,B1)>(C1,D1)^C2" (Hermes) moves two workers; "C4X" a dome; "^^C4" two blocks;
+// "place:B3,D3" places workers.
+function moveRoles(move) {
+  const roles = new Map();
+  const add = (square, role) => roles.set(square, (roles.get(square) || []).concat([role]));
+  if (move.startsWith("place:")) {
+    for (const square of move.slice(6).split(",")) add(square, "place");
+    return roles;
+  }
+  let role = "worker";
+  for (let i = 0; i < move.length; i++) {
+    const c = move[i];
+    if (c === ">") role = "move";
+    else if (c === "^") role = move[i + 1] === "^" ? "build2" : role === "build2" ? role : "build";
+    else if (c === " ") role = "worker";
+    else if (/[A-Z]/.test(c) && /[0-9]/.test(move[i + 1] || "")) {
+      const square = c + move[i + 1];
+      add(square, role === "build" && move[i + 2] === "X" ? "dome" : role);
+      i += 1;
+    }
+  }
+  return roles;
+}
+
+// The role of each step of `path` (a way to make `move`): "power", or a square's role in
+// the move's text (a square named twice takes its roles in turn).
+function stepRoles(move, path) {
+  const roles = moveRoles(move);
+  const seen = new Map();
+  return path.map((step) => {
+    if (step === "power") return "power";
+    const list = roles.get(step) || ["square"];
+    const k = seen.get(step) || 0;
+    seen.set(step, k + 1);
+    return list[Math.min(k, list.length - 1)];
+  });
+}
+
+// One step in words: "worker B3", "moves to C3", "Atlas's power", "dome on C4".
+function stepWords(role, step, god) {
+  const words = {
+    worker: "worker " + step, move: "moves to " + step, build: "builds on " + step,
+    build2: "builds two blocks on " + step, dome: "builds a dome on " + step,
+    place: "places a worker on " + step, square: step,
+    power: (god ? godTitle(god) : "the god") + "'s power",
+  };
+  return words[role];
+}
+
+// What the next click may be, in words.
+const NEXT_WORDS = {
+  worker: "a worker", move: "where it moves", build: "where it builds",
+  build2: "where it builds two blocks", dome: "where the dome goes", place: "a square",
+  square: "a square", power: "the power button",
+};
+
+// The steps of a Santorini move as they are taken (numbered like the badges on the
+// board): the person's steps so far and what may come next, or between turns the last
+// move's steps, whoever played it.
+function renderSteps(state, candidates, lastPaths) {
+  const box = $("steps");
+  box.replaceChildren();
+  if (state.game !== "santorini") return;
+  let move, path, god, heading;
+  if (play.selected.length && candidates.length) {
+    ({ move } = candidates[0]);
+    path = play.selected;
+    god = state.gods ? state.gods[state.side_to_move === "first" ? 0 : 1] : null;
+    heading = "Steps so far:";
+  } else if (play.history.length && lastPaths.length) {
+    const entry = play.history[play.history.length - 1];
+    move = entry.move;
+    path = lastPaths[0];
+    const before = entry.state;
+    god = before.gods ? before.gods[before.side_to_move === "first" ? 0 : 1] : null;
+    heading = "Last move " + move + ":";
+  } else {
+    return;
+  }
+  const title = document.createElement("span");
+  title.textContent = heading;
+  box.appendChild(title);
+  const list = document.createElement("ol");
+  list.className = "step-list";
+  stepRoles(move, path).forEach((role, i) => {
+    const li = document.createElement("li");
+    li.textContent = stepWords(role, path[i], god);
+    li.dataset.role = role;
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+  if (play.selected.length) {
+    const next = new Set(candidates.map(({ move, path }) =>
+      stepRoles(move, path)[play.selected.length]));
+    const note = document.createElement("span");
+    note.className = "step-next";
+    note.textContent = "Next: " + [...next].map((role) => NEXT_WORDS[role]).join(" or ") +
+      " (Esc takes the steps back)";
+    box.appendChild(note);
+  }
+}
+
+// The chosen gods' powers in words, beside the board (Santorini).
+function renderGodPowers(state) {
+  const box = $("god-powers");
+  box.replaceChildren();
+  box.hidden = !state.gods;
+  if (!state.gods) return;
+  state.gods.forEach((god, i) => {
+    const p = document.createElement("p");
+    const name = document.createElement("strong");
+    name.textContent = SIDES.santorini[i] + ": " + godTitle(god);
+    p.appendChild(name);
+    p.appendChild(document.createTextNode(" \u2013 " + (god === "mortal"
+      ? "no power: move one worker, then build next to it." : godRule(god))));
+    box.appendChild(p);
+  });
+}
+
+// Every god with its rule (from /api/games), for choosing.
+function fillGodList(gods) {
+  const list = $("god-list-items");
+  list.replaceChildren();
+  for (const god of gods) {
+    const dt = document.createElement("dt");
+    dt.textContent = godTitle(god.name);
+    const dd = document.createElement("dd");
+    dd.textContent = god.rule;
+    list.append(dt, dd);
+  }
+}
+
 // Back to the position after the move at `index` of the move list: the moves after it are
 // dropped, and the game goes on from there (the engine plays if it is its turn).
 function backTo(index) {
@@ -342,10 +517,12 @@ function backTo(index) {
   engineTurn();
 }
 
-function setState(state, move) {
+// The position after `move` (undefined: a new game), made by the steps of `path` when the
+// person clicked them (else the move's canonical steps are shown for it).
+function setState(state, move, path) {
   if (move !== undefined) {
     const i = play.state.legal_moves.indexOf(move);
-    const paths = i >= 0 ? play.state.legal_steps[i] : [];
+    const paths = path ? [path] : i >= 0 ? play.state.legal_steps[i] : [];
     play.history.push({ state: play.state, move, paths });
   }
   play.state = state;
@@ -410,14 +587,15 @@ async function clickSquare(name) {
   }
   // The paths are prefix-free: a path that ends here is the only candidate.
   const complete = candidates.find(({ path }) => path.length === selected.length);
-  if (complete) return playMove(complete.move);
+  if (complete) return playMove(complete.move, undefined, complete.path);
   play.selected = selected;
   say(message, "");
   renderPlay();
 }
 
-// Plays `move` for the person; `note` (if any) is shown once it is played.
-async function playMove(move, note) {
+// Plays `move` for the person (by the steps of `path`, when clicked); `note` (if any) is
+// shown once it is played.
+async function playMove(move, note, path) {
   const generation = play.generation;
   try {
     const state = await api("/api/move", {
@@ -425,7 +603,7 @@ async function playMove(move, note) {
     });
     if (generation !== play.generation) return;
     say($("message"), note || "");
-    setState(state, move);
+    setState(state, move, path);
     engineTurn();
   } catch (err) {
     play.selected = [];
@@ -467,10 +645,16 @@ function describeEvaluation(before, reply) {
   return "Evaluation for " + who + ": " + value;
 }
 
-// The engine's principal variation in words: "Expected line: d3 c5 f6 ..." (the move played
-// first), empty when the engine names none.
+// The engine's principal variation in words, the move played first, named for where it
+// comes from: "Expected line: d3 c5 f6 ..." (alpha-beta), "Book line", "Perfect play" (a
+// solve), "Most-visited line" (MCTS); empty when the engine names none.
 function describeLine(reply) {
-  return reply.pv && reply.pv.length > 1 ? "Expected line: " + reply.pv.join(" ") : "";
+  if (!reply.pv || reply.pv.length < 2) return "";
+  const info = reply.info || "";
+  const name = info.includes("book move") ? "Book line"
+    : info.includes("solved") ? "Perfect play"
+      : info.startsWith("mcts") ? "Most-visited line" : "Expected line";
+  return name + ": " + reply.pv.join(" ");
 }
 
 async function engineTurn() {
@@ -514,6 +698,8 @@ async function newGame(position) {
       game, position: position || null, strategy: strategy(), gods,
     });
     play.history = [];
+    // A pasted Santorini position names its gods: the god choice shows them.
+    if (state.gods) [$("first-god").value, $("second-god").value] = state.gods;
     say($("message"), position ? "Position loaded" : "");
     $("engine-info").textContent = "";
     $("evaluation").textContent = "";
@@ -602,10 +788,13 @@ async function initPlay() {
     $(id).value = "mortal";
     $(id).addEventListener("change", () => newGame());
   }
+  fillGodList(santorini.gods);
   fillStrategies();
   $("gods").hidden = $("game").value !== "santorini";
+  $("god-list").hidden = $("game").value !== "santorini";
   $("game").addEventListener("change", () => {
     $("gods").hidden = $("game").value !== "santorini";
+    $("god-list").hidden = $("game").value !== "santorini";
     fillStrategies();
     newGame();
   });
@@ -709,22 +898,39 @@ async function runCompare() {
   $("compare-latest").hidden = true;
   $("compare-run").disabled = true;
   const instances = Number($("compare-instances").value);
+  // With the server's engine files, the same compare in this browser too, beside it.
+  const both = !backend.wasm && backend.browserToo && $("compare-browser").checked;
+  const where = both ? "on the server (native) and in this browser (wasm)" : whereMeasured();
   try {
     for (const game of ["santorini", "othello", "amazons", "towerdefence"]) {
-      say(message, "checking and timing " + game + " " + whereMeasured() + "...");
+      say(message, "checking and timing " + game + " " + where + "...");
       try {
-        const svg = await compareChart(game, instances);
-        const div = document.createElement("div");
-        div.className = "chart";
-        div.id = "chart-" + game;
-        // The SVG is our own output (bitgames::compare::svg), text escaped there.
-        div.innerHTML = svg;
-        charts.appendChild(div);
+        const row = document.createElement("div");
+        row.className = both ? "chart-pair" : "";
+        const runs = both ? [[false, "server"], [true, "browser"]] : [[false, ""]];
+        for (const [inBrowser, label] of runs) {
+          if (both) say(message, "checking and timing " + game + " " + (inBrowser
+            ? "in this browser (wasm, one thread)" : "on the server (native)") + "...");
+          const svg = await compareChart(game, instances, inBrowser);
+          const div = document.createElement("div");
+          div.className = "chart";
+          div.id = "chart-" + game + (label ? "-" + label : "");
+          if (label) {
+            const caption = document.createElement("p");
+            caption.className = "chart-where";
+            caption.textContent = inBrowser ? "This browser (wasm, one thread)" : "The server (native)";
+            div.appendChild(caption);
+          }
+          // The SVG is our own output (bitgames::compare::svg), text escaped there.
+          div.insertAdjacentHTML("beforeend", svg);
+          row.appendChild(div);
+        }
+        charts.appendChild(both ? row : row.firstChild);
       } catch (err) {
         return say(message, game + ": " + err.message, true);
       }
     }
-    say(message, "done " + whereMeasured() + ": every strategy agrees with naive on every instance");
+    say(message, "done " + where + ": every strategy agrees with naive on every instance");
   } finally {
     $("compare-run").disabled = false;
   }
@@ -733,7 +939,8 @@ async function runCompare() {
 // The Compare page when it opens: the latest chart of the project's results until a compare
 // is run here.
 function openCompare() {
-  $("compare-where").textContent = "measures " + whereMeasured();
+  $("compare-where").textContent = "measures " + whereMeasured() +
+    (backend.browserToo ? ", and in this browser when ticked" : "");
   for (const span of document.querySelectorAll(".where-measured")) span.textContent = whereMeasured();
   if ($("compare-charts").children.length) return;
   $("compare-latest-chart").src = "compare.svg";
@@ -851,7 +1058,8 @@ $("td-open").addEventListener("click", () => openReplay($("td-dir").value.trim()
 $("td-prev").addEventListener("click", () => step(-1));
 $("td-next").addEventListener("click", () => step(1));
 $("td-round").addEventListener("input", () => { td.index = Number($("td-round").value); renderRound(); });
-// Keys where they are natural: on Play, left arrow (or u) undoes, h asks for hints; on the
+// Keys where they are natural: on Play, left arrow (or u) undoes, h asks for hints, p uses
+// a Santorini god's power, Escape takes back the steps of an unfinished move; on the
 // replay, left and right arrows step through the rounds, Home and End jump to the ends.
 // Ignored while typing in a field or with a modifier held.
 document.addEventListener("keydown", (event) => {
@@ -864,6 +1072,12 @@ document.addEventListener("keydown", (event) => {
     undo();
   } else if (page === "play" && event.key === "h" && !$("hints").hidden) {
     showHints();
+  } else if (page === "play" && event.key === "p" && !$("power").hidden) {
+    clickSquare("power");
+  } else if (page === "play" && event.key === "Escape" && play.selected.length) {
+    play.selected = [];
+    say($("message"), "");
+    renderPlay();
   } else if (page === "towerdefence" && td.rounds.length && event.key === "ArrowLeft") {
     step(-1);
   } else if (page === "towerdefence" && td.rounds.length && event.key === "ArrowRight") {

@@ -242,10 +242,10 @@ async fn the_app_works_in_headless_chromium() {
         .await
         .expect("a loopback port for the app");
     let app = listener.local_addr().expect("address");
-    tokio::spawn(bitgames_web::serve(
-        listener,
-        bitgames_web::Limits::default(),
-    ));
+    // With the static site's engine, so Compare measures in the browser beside the server.
+    let router = bitgames_web::router_with_wasm(bitgames_web::Limits::default(), &static_site())
+        .expect("the static site's engine");
+    tokio::spawn(bitgames_web::serve_app(listener, router));
 
     let client = connect(driver_port, &driver.profile).await;
     // Driven in its own task so that a failed check still closes the browser session.
@@ -435,6 +435,7 @@ async fn drive_static(client: Client, files: SocketAddr, scratch: PathBuf) {
         "{evaluation:?}"
     );
     move_list_goes_back(client).await;
+    santorini_power_steps(client, files, scratch).await;
     amazons_fit_a_phone(client, files, scratch).await;
     static_kernels_compare_and_replay(client, files, scratch).await;
 }
@@ -509,6 +510,7 @@ async fn press(client: &Client, key: &str) {
         "ArrowRight" => fantoccini::key::Key::Right.to_string(),
         "Home" => fantoccini::key::Key::Home.to_string(),
         "End" => fantoccini::key::Key::End.to_string(),
+        "Escape" => fantoccini::key::Key::Escape.to_string(),
         other => other.to_owned(),
     };
     eval(
@@ -963,26 +965,82 @@ async fn santorini_gods_by_steps(client: &Client, scratch: &Path) {
     wait_until(client, "the gods' choice", &format!("return !document.getElementById('gods').hidden && document.querySelectorAll('#first-god option').length === {gods}"), Duration::from_secs(10)).await;
     select(client, "first-god", "atlas").await;
     wait_until(client, "a new game with Atlas", "return document.getElementById('position').value.includes('/atlas/mortal') && document.getElementById('status').textContent.includes('(Atlas)')", Duration::from_secs(10)).await;
-    load_position(
+    // Every god is listed with its rule, from the API; the chosen ones beside the board.
+    let listed = eval(
         client,
-        "0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2",
+        "return [document.querySelectorAll('#god-list dt').length, \
+                 document.querySelectorAll('#god-list dd').length, \
+                 document.getElementById('god-list').hidden, \
+                 document.getElementById('god-powers').textContent]",
     )
     .await;
-    wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('0000000000000000000000000/1/atlas:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(10)).await;
+    assert_eq!(listed[0], json!(gods), "{listed}");
+    assert_eq!(listed[1], json!(gods), "{listed}");
+    assert_eq!(listed[2], json!(false), "{listed}");
+    let atlas = bitgames::santorini::God::ALL
+        .iter()
+        .find(|god| god.name() == "atlas")
+        .expect("atlas")
+        .rule();
+    assert!(
+        listed[3]
+            .as_str()
+            .is_some_and(|p| p.contains("Player 1: Atlas") && p.contains(atlas)),
+        "{listed}"
+    );
+    // Levels 1, 2 and 3 on A5, B5 and C5 and a dome on D5.
+    load_position(
+        client,
+        "1234000000000000000000000/1/atlas:B3,D3/mortal:C4,C2",
+    )
+    .await;
+    wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('1234000000000000000000000/1/atlas:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(10)).await;
+    santorini_heights_are_drawn(client).await;
     for square in ["B3", "B4"] {
         click_cell(client, &format!("[data-square='{square}']")).await;
     }
+    // The steps so far, in words and numbered on their squares, and what may come next.
     wait_until(
         client,
         "the power button",
-        "return !document.getElementById('power').hidden && document.getElementById('steps').textContent === 'Steps so far: B3 B4'",
+        "return !document.getElementById('power').hidden && [...document.querySelectorAll('#steps li')].map((li) => li.textContent).join('|') === 'worker B3|moves to B4'",
         Duration::from_secs(10),
     )
     .await;
+    let badges = eval(
+        client,
+        "return ['B3', 'B4'].map((s) => document.querySelector(`#board .cell[data-square='${s}'] .step-number`).textContent)",
+    )
+    .await;
+    assert_eq!(badges, json!(["1", "2"]));
+    let next = eval(
+        client,
+        "return document.querySelector('#steps .step-next').textContent",
+    )
+    .await;
+    assert!(
+        next.as_str()
+            .is_some_and(|n| n.contains("where it builds") && n.contains("the power button")),
+        "{next}"
+    );
     let power = text(client, "power").await;
     assert_eq!(power, "Use Atlas's power");
-    click(client, "power").await;
-    click_cell(client, "[data-square='C5']").await;
+    // Escape takes the steps back; p takes the power.
+    press(client, "Escape").await;
+    wait_until(client, "the steps taken back", "return document.querySelectorAll('#steps li').length === 0 && document.querySelectorAll('#board .cell.selected').length === 0", Duration::from_secs(10)).await;
+    for square in ["B3", "B4"] {
+        click_cell(client, &format!("[data-square='{square}']")).await;
+    }
+    press(client, "p").await;
+    wait_until(
+        client,
+        "the power step shown",
+        "return [...document.querySelectorAll('#steps li')].map((li) => li.textContent).join('|') === \"worker B3|moves to B4|Atlas's power\"",
+        Duration::from_secs(10),
+    )
+    .await;
+    // A dome on A5, a level 1: only Atlas builds one there.
+    click_cell(client, "[data-square='A5']").await;
     let first = wait_until(
         client,
         "the dome",
@@ -990,15 +1048,136 @@ async fn santorini_gods_by_steps(client: &Client, scratch: &Path) {
         Duration::from_secs(10),
     )
     .await;
-    assert_eq!(first, json!("B3>B4^C5X"));
+    assert_eq!(first, json!("B3>B4^A5X"));
+    // The dome is drawn as a dome (the random mover's reply leaves it).
     let dome = eval(
         client,
-        "return document.querySelector(\"#board .cell[data-square='C5'] .level\").textContent",
+        "const c = document.querySelector(\"#board .cell[data-square='A5']\"); \
+         const words = [...c.children].filter((e) => !e.matches('.name, .step-number'))              .map((e) => e.textContent).join('');          return [c.dataset.level, c.querySelectorAll('.dome').length, words]",
     )
     .await;
-    assert_eq!(dome, json!("dome"));
+    assert_eq!(dome, json!(["4", 1, ""]), "no digit, no word: a dome");
+
     screenshot(client, scratch, "play-santorini-atlas").await;
     select(client, "first-god", "mortal").await;
+}
+
+/// Santorini's buildings drawn as heights: a block per level on levels 1 to 3, and a dome
+/// on a dome, never a digit; every level present on the board.
+async fn santorini_heights_are_drawn(client: &Client) {
+    let drawn = eval(
+        client,
+        "return [...document.querySelectorAll('#board .cell[data-level]')].map((c) => \
+             [Number(c.dataset.level), c.querySelectorAll('.block').length, \
+              c.querySelectorAll('.dome').length, c.title])",
+    )
+    .await;
+    let cells = drawn.as_array().expect("cells");
+    assert_eq!(cells.len(), 25, "{drawn}");
+    let mut seen = [false; 5];
+    for cell in cells {
+        let level = cell[0].as_u64().expect("a level");
+        seen[usize::try_from(level).expect("small")] = true;
+        let (blocks, domes) = (cell[1].as_u64(), cell[2].as_u64());
+        if level == 4 {
+            assert_eq!(
+                (domes, cell[3].as_str().map(|t| t.ends_with("a dome"))),
+                (Some(1), Some(true)),
+                "{cell}"
+            );
+        } else {
+            assert_eq!((blocks, domes), (Some(level), Some(0)), "{cell}");
+        }
+    }
+    assert_eq!(seen, [true; 5], "{drawn}");
+}
+
+/// Santorini on the static site, two people: the heights drawn, Demeter's second build
+/// taken as a power step, and the move's steps shown as they were taken (the docs'
+/// screenshot).
+async fn santorini_power_steps(client: &Client, files: SocketAddr, scratch: &Path) {
+    client
+        .goto(&format!(
+            "http://{files}/?game=santorini&first=human&second=human"
+        ))
+        .await
+        .expect("the static Santorini page");
+    wait_until(client, "Santorini's start", "return document.querySelectorAll('#board .cell').length === 25 && !document.getElementById('gods').hidden", Duration::from_secs(30)).await;
+    load_position(
+        client,
+        "1234000000000000000000000/1/demeter:B3,D3/mortal:C4,C2",
+    )
+    .await;
+    wait_until(client, "the pasted position", "return document.getElementById('position').value.startsWith('1234000000000000000000000/1/demeter:B3,D3') && document.querySelectorAll('#board .cell.target').length === 2", Duration::from_secs(30)).await;
+    santorini_heights_are_drawn(client).await;
+    for square in ["B3", "B4"] {
+        click_cell(client, &format!("[data-square='{square}']")).await;
+    }
+    wait_until(
+        client,
+        "the power offered",
+        "return !document.getElementById('power').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
+    press(client, "p").await;
+    for square in ["A4", "A3"] {
+        click_cell(client, &format!("[data-square='{square}']")).await;
+    }
+    let steps = wait_until(
+        client,
+        "Demeter's two builds",
+        "const items = [...document.querySelectorAll('#steps li')].map((li) => li.textContent); \
+         return document.querySelectorAll('#moves li').length === 1 && items.join('|')",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(
+        steps,
+        json!("worker B3|moves to B4|Demeter's power|builds on A4|builds on A3")
+    );
+    let badges = eval(
+        client,
+        "return ['B3', 'B4', 'A4', 'A3'].map((s) => document.querySelector(`#board .cell[data-square='${s}'] .step-number`).textContent)",
+    )
+    .await;
+    assert_eq!(badges, json!(["1", "2", "4", "5"]));
+    let powers = text(client, "god-powers").await;
+    assert!(
+        powers.contains("Player 1: Demeter") && powers.contains("Player 2: Mortal"),
+        "{powers}"
+    );
+    screenshot(client, scratch, "static-santorini-1280px").await;
+    // Every god's steps in words, read from the move's text (the paths of
+    // bitgames_santorini::steps' table).
+    for (mv, path, words) in [
+        (
+            "^B4 B3>C3^C4",
+            "B3 power B4 C3 C4",
+            "worker B3|Prometheus's power|builds on B4|moves to C3|builds on C4",
+        ),
+        (
+            "(A1,B1)>(C1,D1)^C2",
+            "power A1 B1 C1 D1 C2",
+            "Hermes's power|worker A1|worker B1|moves to C1|moves to D1|builds on C2",
+        ),
+        (
+            "B3>C3^^C4",
+            "B3 C3 power C4",
+            "worker B3|moves to C3|Hephaestus's power|builds two blocks on C4",
+        ),
+        ("B3>C3^B3", "B3 C3 B3", "worker B3|moves to C3|builds on B3"),
+    ] {
+        let god = words
+            .split('|')
+            .find_map(|w| w.strip_suffix("'s power"))
+            .map_or("mortal".to_owned(), str::to_lowercase);
+        let script = format!(
+            "const path = {path:?}.split(' '); \
+             return stepRoles({mv:?}, path).map((role, i) => stepWords(role, path[i], {god:?})).join('|')"
+        );
+        assert_eq!(eval(client, &script).await, json!(words), "{mv}");
+    }
 }
 
 /// Engine against engine to the end, then the Kernels page.
@@ -1055,9 +1234,52 @@ async fn compare_charts(client: &Client, app: SocketAddr, scratch: &Path) {
         .await
         .expect("instances");
     instances.clear().await.expect("clear");
-    instances.send_keys("200").await.expect("type");
+    instances.send_keys("50").await.expect("type");
+    // The server serves the static site's engine: the same compare runs in the browser
+    // too, each game's two charts side by side.
+    let choice = eval(
+        client,
+        "return [!document.getElementById('compare-browser-choice').hidden, \
+                 document.getElementById('compare-browser').checked]",
+    )
+    .await;
+    assert_eq!(choice, json!([true, true]));
     click(client, "compare-run").await;
-    wait_for_count(client, "four charts", "#compare-charts svg", 4, 120).await;
+    wait_for_count(
+        client,
+        "four pairs of charts",
+        "#compare-charts .chart-pair svg",
+        8,
+        240,
+    )
+    .await;
+    let pairs = eval(
+        client,
+        "return [...document.querySelectorAll('#compare-charts .chart-pair')].map((pair) => \
+                 [...pair.querySelectorAll('.chart-where')].map((p) => p.textContent).join(' | '))",
+    )
+    .await;
+    assert_eq!(
+        pairs,
+        json!(vec![
+            "The server (native) | This browser (wasm, one thread)";
+            4
+        ])
+    );
+    let message = wait_until(
+        client,
+        "the compare done",
+        "const m = document.getElementById('compare-message').textContent; \
+         return m.startsWith('done') && m",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert!(
+        message
+            .as_str()
+            .is_some_and(|m| m.contains("on the server (native) and in this browser (wasm)")),
+        "{message}"
+    );
     screenshot(client, scratch, "compare").await;
 }
 
