@@ -344,16 +344,7 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
         .collect();
     // (Empty only when an unfinished iteration found a better first move.)
     assert!(pv.is_empty() || pv[0] == searched["move"], "{searched}");
-    let mut position = open.clone();
-    for mv in &pv {
-        let (status, after) = post(
-            "/api/move",
-            json!({"game": "othello", "position": position, "move": mv}),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
-        position = after["position"].as_str().expect("position").to_owned();
-    }
+    play_line(open.clone(), &pv).await;
     // Every engine's line starts with its move and plays out legally: the solve's (perfect
     // play, eight empties solved at once), the book's, MCTS's most-visited line.
     let plays_out = |reply: Value, start: String| async move {
@@ -368,16 +359,7 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
             reply["move"].as_str(),
             "{reply}"
         );
-        let mut position = start;
-        for mv in &pv {
-            let (status, after) = post(
-                "/api/move",
-                json!({"game": "othello", "position": position, "move": mv}),
-            )
-            .await;
-            assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
-            position = after["position"].as_str().expect("position").to_owned();
-        }
+        let position = play_line(start, &pv).await;
         (pv.len(), position)
     };
     let (plies, end) = plays_out(solved.clone(), format!("{endgame} X")).await;
@@ -406,6 +388,23 @@ async fn engine_replies_carry_the_score_and_whether_it_is_exact() {
     assert_eq!(random["score"], Value::Null, "{random}");
     assert_eq!(random["exact"], json!(false), "{random}");
     assert_eq!(random["pv"], json!([]), "{random}");
+}
+
+/// Plays the Othello moves of `line` from `start` through `/api/move`, each of which must be
+/// legal; the position after the last.
+async fn play_line(start: String, line: &[impl AsRef<str>]) -> String {
+    let mut position = start;
+    for mv in line {
+        let mv = mv.as_ref();
+        let (status, after) = post(
+            "/api/move",
+            json!({"game": "othello", "position": position, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{mv} in {position}: {after}");
+        position = after["position"].as_str().expect("position").to_owned();
+    }
+    position
 }
 
 #[tokio::test]
