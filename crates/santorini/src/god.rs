@@ -48,6 +48,21 @@
 //! turn moves from the new level. The turn is written `B3>C3^C3`, santorini-ai's notation, a
 //! [`crate::Move::Build`] whose build is its destination. Limus's zone forbids it as any
 //! build; for Persephone it climbs only if the move itself went up.
+//!
+//! Aphrodite (santorini-ai's `aphrodite.rs`) moves as a mortal; an opponent worker that
+//! starts its turn on or next to one of her workers must end its move on or next to one of
+//! the squares her workers stood on when the turn began (santorini-ai's reading of the rule
+//! book's "neighbouring one of your workers": the squares at the start, so a worker Apollo
+//! swaps or Minotaur pushes does not carry the zone; a win must obey it too). Only the
+//! move's end counts: Artemis's middle square, Hermes's path, Prometheus's first build are
+//! free. For Hermes's travel each worker is judged by where it started. When both workers
+//! share one region, santorini-ai gives a pair of ends `{x, y}` (`x` first in square order)
+//! only if the first worker (in square order) may end on `x` and the second on `y`, or the
+//! other way round when the first may not end on `x`: the pair whose only legal assignment
+//! sends the first worker to `y` while it may also end on `x` is dropped, though the rule
+//! book allows it. We follow santorini-ai there, so the counts agree. santorini-ai bans
+//! Aphrodite against Urania (its Urania ignores the zone), so that pair is not
+//! cross-checked; here Urania obeys the zone like every god, judged on the plain board.
 
 use core::fmt;
 use core::str::FromStr;
@@ -99,13 +114,15 @@ pub enum God {
     Persephone,
     /// May build a block under himself (his worker rises with it; never a win).
     Zeus,
+    /// An opponent worker that starts next to hers must end its move next to hers.
+    Aphrodite,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 20] = [
+    pub const ALL: [God; 21] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -126,6 +143,7 @@ impl God {
         God::Limus,
         God::Persephone,
         God::Zeus,
+        God::Aphrodite,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -151,6 +169,7 @@ impl God {
             God::Limus => "limus",
             God::Persephone => "persephone",
             God::Zeus => "zeus",
+            God::Aphrodite => "aphrodite",
         }
     }
 
@@ -181,6 +200,9 @@ impl God {
             God::Limus => "the opponent cannot build next to his workers, except a dome on level 3",
             God::Persephone => "the opponent must move up on their turn if they can",
             God::Zeus => "may build a block under himself after moving (not a dome, never a win)",
+            God::Aphrodite => {
+                "an opponent worker that starts next to hers must end its move next to hers"
+            }
         }
     }
 
@@ -190,7 +212,7 @@ impl God {
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
             self,
-            God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone
+            God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone | God::Aphrodite
         )
     }
 

@@ -36,7 +36,8 @@ fn in_middle(square: Square) -> bool {
 }
 
 /// What the opponent's god forbids the side to move this turn: climbing (Athena's flag),
-/// winning on the perimeter (Hera), moving down (Hades), building next to Limus.
+/// winning on the perimeter (Hera), moving down (Hades), building next to Limus, leaving
+/// Aphrodite's side.
 #[derive(Clone, Copy)]
 struct Limits {
     /// 1 if a step may go up one level, 0 under Athena's flag.
@@ -47,6 +48,9 @@ struct Limits {
     hera: bool,
     /// Limus: the squares next to his workers, but level 3 (a dome completes a tower there).
     unbuildable: Bitboard,
+    /// Aphrodite: the squares on or next to her workers at the start of the turn (empty
+    /// against any other god); a worker that starts in it must end its move in it.
+    zone: Bitboard,
 }
 
 impl Limits {
@@ -61,6 +65,12 @@ impl Limits {
     #[inline(always)]
     fn leap(self, from: u8, to: u8) -> bool {
         (to <= from || self.up == 1) && !(self.no_down && to < from)
+    }
+
+    /// Whether a worker that started on `from` may end its move on `to` (Aphrodite).
+    #[inline(always)]
+    fn may_end(self, from: Square, to: Square) -> bool {
+        !self.zone.contains(from) || self.zone.contains(to)
     }
 
     /// Whether a win may end on `to`.
@@ -152,6 +162,11 @@ impl<S: Kernels> Position<S> {
             } else {
                 Bitboard::EMPTY
             },
+            zone: if them == God::Aphrodite {
+                theirs.iter().fold(theirs, |zone, w| zone | neighbours(w))
+            } else {
+                Bitboard::EMPTY
+            },
         };
         // Hypnus: a worker higher than the other stays put.
         let movers = if them == God::Hypnus {
@@ -218,6 +233,9 @@ impl<S: Kernels> Position<S> {
                 }
             }
             for to in targets {
+                if !limits.may_end(from, to) {
+                    continue;
+                }
                 // Where the displaced opponent worker goes, and the occupied squares after.
                 let mut after = occupied.without(from).with(to);
                 let mut pushed_to = None;
@@ -317,10 +335,16 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        // Aphrodite judges only where the move ends.
         for to in wins {
-            each(Move::Win { from, to });
+            if limits.may_end(from, to) {
+                each(Move::Win { from, to });
+            }
         }
         for to in finals - wins {
+            if !limits.may_end(from, to) {
+                continue;
+            }
             let after = occupied.without(from).with(to);
             for build in neighbours(to) - after - domes - limits.unbuildable {
                 each(Move::Build { from, to, build });
@@ -356,6 +380,9 @@ impl<S: Kernels> Position<S> {
                 reached = grown;
             }
             for x in reached {
+                if !limits.may_end(mover, x) {
+                    continue;
+                }
                 let ends = if mover == a { [x, b] } else { [a, x] };
                 for build in neighbours(x) - theirs - still.bitboard() - domes {
                     each(Move::travel([a, b], ends, build));
@@ -375,6 +402,14 @@ impl<S: Kernels> Position<S> {
             }
         };
         let (around_a, around_b) = (region(a), region(b));
+        // Aphrodite: each worker judged by where it started. For two workers on one region,
+        // santorini-ai pairs the first worker's end `x` (square order) with the second's `y`
+        // and drops `{x, y}` with `x < y` taken the other way round when `x` is also a legal
+        // end of the first worker; we follow it (see `God`'s notes).
+        let ends_ok = |x: Square, y: Square| {
+            (limits.may_end(a, x) && limits.may_end(b, y))
+                || (limits.may_end(a, y) && limits.may_end(b, x) && !limits.may_end(a, x))
+        };
         let mut emit = |x: Square, y: Square| {
             let ends = x.bitboard().with(y);
             let builds = (neighbours(x) | neighbours(y)) - ends - theirs - domes;
@@ -385,13 +420,17 @@ impl<S: Kernels> Position<S> {
         if around_a.contains(b) {
             for x in around_a {
                 for y in around_a - Bitboard::from_bits_truncate((2u64 << x.bit()) - 1) {
-                    emit(x, y);
+                    if ends_ok(x, y) {
+                        emit(x, y);
+                    }
                 }
             }
         } else {
             for x in around_a {
                 for y in around_b {
-                    emit(x, y);
+                    if limits.may_end(a, x) && limits.may_end(b, y) {
+                        emit(x, y);
+                    }
                 }
             }
         }
@@ -420,7 +459,10 @@ impl<S: Kernels> Position<S> {
                     domes
                 };
                 for to in neighbours(from) - occupied - domes_after {
-                    if h(to) > self.height(from) || !limits.step(self.height(from), h(to)) {
+                    if h(to) > self.height(from)
+                        || !limits.step(self.height(from), h(to))
+                        || !limits.may_end(from, to)
+                    {
                         continue;
                     }
                     let after = occupied.without(from).with(to);
