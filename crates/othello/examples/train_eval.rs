@@ -258,6 +258,7 @@ fn manifest(
                 "empties": [empties.start(), empties.end()],
                 "labels": if r.exact_labels { "exact" } else { "search" },
                 "kept_start": r.kept_start,
+                "rejected_fit_mae_discs": r.rejected_fit.map(round),
                 "train_positions": r.train,
                 "held_out_positions": r.held_out,
                 "mae_discs": {

@@ -132,8 +132,12 @@ pub struct PhaseReport {
     /// Whether the fit was worse than the starting weights on the held-out positions, so
     /// the phase kept its starting weights.
     pub kept_start: bool,
-    /// The fitted weights' error.
+    /// The error of the phase's weights as shipped: the fit's, or the starting weights'
+    /// where it kept them.
     pub fitted: f64,
+    /// Where the phase kept its starting weights, the error of the fit it rejected (so a
+    /// run says by how much the fit lost, not only that it did).
+    pub rejected_fit: Option<f64>,
     /// The starting weights' error.
     pub start: f64,
     /// All-zero weights' error.
@@ -263,6 +267,7 @@ pub fn run_on_games(
         let start_error = error(Model::Learned(&start_weights));
         let mut fitted = error(Model::Learned(&weights));
         let mut kept_start = false;
+        let mut rejected_fit = None;
         if start.is_some() && fitted > start_error {
             // A resumed run whose fit is worse on the held-out positions than the weights
             // it started from (too little data for the phase) keeps the phase's starting
@@ -270,6 +275,7 @@ pub fn run_on_games(
             let previous = start_weights.phase(p).to_vec();
             weights.phase_mut(p).copy_from_slice(&previous);
             kept_start = true;
+            rejected_fit = Some(fitted);
             fitted = start_error;
         }
         let report = PhaseReport {
@@ -278,6 +284,7 @@ pub fn run_on_games(
             exact_labels: exact,
             kept_start,
             fitted,
+            rejected_fit,
             start: start_error,
             untrained: error(Model::Learned(&untrained)),
             hand: error(Model::Hand),
@@ -290,10 +297,9 @@ pub fn run_on_games(
             report.train,
             report.held_out,
             report.fitted,
-            if report.kept_start {
-                " (kept the start)"
-            } else {
-                ""
+            match report.rejected_fit {
+                Some(fit) => format!(" (kept the start: the fit's was {fit:.2})"),
+                None => String::new(),
             },
             report.start,
             report.untrained,
@@ -391,10 +397,25 @@ mod tests {
         );
         for p in 0..PHASE_COUNT {
             let fitted = (12..=13).contains(&p);
-            assert_eq!(report.phases[p].train > 0, fitted, "phase {p}");
+            let phase = &report.phases[p];
+            assert_eq!(phase.train > 0, fitted, "phase {p}");
             if !fitted {
-                assert!(report.phases[p].kept_start, "phase {p}");
+                assert!(phase.kept_start, "phase {p}");
+                assert_eq!(phase.rejected_fit, None, "phase {p}: nothing was fitted");
                 assert_eq!(report.weights.phase(p), start.phase(p), "phase {p}");
+            } else if phase.kept_start {
+                // A fit on 200 positions rarely beats the checked-in weights: where it lost,
+                // the report keeps the start's error and says what the fit's was.
+                let rejected = phase.rejected_fit.expect("a rejected fit's error");
+                assert!(
+                    rejected > phase.start,
+                    "phase {p}: {rejected} <= {}",
+                    phase.start
+                );
+                assert_eq!(phase.fitted, phase.start, "phase {p}");
+                assert_eq!(report.weights.phase(p), start.phase(p), "phase {p}");
+            } else {
+                assert_eq!(phase.rejected_fit, None, "phase {p}");
             }
         }
     }
