@@ -55,12 +55,12 @@
 //! book's "neighbouring one of your workers": the squares at the start, so a worker Apollo
 //! swaps or Minotaur pushes does not carry the zone; a win must obey it too). Only the
 //! move's end counts: Artemis's middle square, Hermes's path, Prometheus's first build are
-//! free. For Hermes's travel each worker is judged by where it started. When both workers
-//! share one region, santorini-ai gives a pair of ends `{x, y}` (`x` first in square order)
-//! only if the first worker (in square order) may end on `x` and the second on `y`, or the
-//! other way round when the first may not end on `x`: the pair whose only legal assignment
-//! sends the first worker to `y` while it may also end on `x` is dropped, though the rule
-//! book allows it. We follow santorini-ai there, so the counts agree. santorini-ai bans
+//! free. For Hermes's travel each worker is judged by where it started, and two workers
+//! that share one region may end on `{x, y}` if either assignment is legal (one position).
+//! santorini-ai at 4e76fe84 drops the pair whose only legal assignment sends the first
+//! worker (in square order) to `y` while it may also end on `x`: a bug, since the rule book
+//! allows that travel. We follow the rules; the counts with Hermes against Aphrodite come
+//! from santorini-ai with that loop fixed (see `santorini-more-gods.perft`). santorini-ai bans
 //! Aphrodite against Urania (its Urania ignores the zone), so that pair is not
 //! cross-checked; here Urania obeys the zone like every god, judged on the plain board.
 

@@ -402,13 +402,13 @@ impl<S: Kernels> Position<S> {
             }
         };
         let (around_a, around_b) = (region(a), region(b));
-        // Aphrodite: each worker judged by where it started. For two workers on one region,
-        // santorini-ai pairs the first worker's end `x` (square order) with the second's `y`
-        // and drops `{x, y}` with `x < y` taken the other way round when `x` is also a legal
-        // end of the first worker; we follow it (see `God`'s notes).
+        // Aphrodite: each worker judged by where it started. Two workers on one region may
+        // end on `{x, y}` either way round: one position, legal if either assignment is.
+        // (santorini-ai at 4e76fe84 drops the pair when only the second assignment is legal
+        // and `x` is a legal end of the first worker; see `God`'s notes.)
         let ends_ok = |x: Square, y: Square| {
             (limits.may_end(a, x) && limits.may_end(b, y))
-                || (limits.may_end(a, y) && limits.may_end(b, x) && !limits.may_end(a, x))
+                || (limits.may_end(a, y) && limits.may_end(b, x))
         };
         let mut emit = |x: Square, y: Square| {
             let ends = x.bitboard().with(y);
