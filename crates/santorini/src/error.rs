@@ -52,7 +52,7 @@ pub enum Error {
     /// come before the name (`#`, `-`) or after it (`[^]`), never inside it.
     #[error(
         "player {player}: {name:?} is not a god's name: names are letters only, with the \
-         winner's # and santorini-ai's - before the name (#athena, -mortal) and athena's \
+         winner's # and santorini-ai's - before the name (#athena, -mortal) and a god's \
          state after it (athena[^])"
     )]
     GodName {
@@ -63,7 +63,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena has one: athena[^], she moved up last turn)"
+        "player {player}: {text:?} is not a state of {god} (only athena and nike have one: athena[^], she moved up last turn; nike[^], she moved down)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.

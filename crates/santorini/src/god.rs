@@ -14,7 +14,8 @@
 //! - a worker displaced by Apollo or Minotaur is not "moving": it never wins and Athena's
 //!   flag never stops it;
 //! - Athena's flag (she moved up on her last turn) is part of the position, written
-//!   `athena[^]`, and only her own moves set or clear it.
+//!   `athena[^]`, and only her own moves set or clear it; Nike's (she moved down) likewise,
+//!   `nike[^]`, with the same effect.
 //!
 //! Beyond the base box, santorini-ai's gods are added in batches, each cross-checked the same
 //! way (`tests/data/santorini-more-gods.perft`). The first batch limits the opponent and has
@@ -116,13 +117,15 @@ pub enum God {
     Zeus,
     /// An opponent worker that starts next to hers must end its move next to hers.
     Aphrodite,
+    /// After she moves down, the opponent cannot move up on their next turn.
+    Nike,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 21] = [
+    pub const ALL: [God; 22] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -144,6 +147,7 @@ impl God {
         God::Persephone,
         God::Zeus,
         God::Aphrodite,
+        God::Nike,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -170,6 +174,7 @@ impl God {
             God::Persephone => "persephone",
             God::Zeus => "zeus",
             God::Aphrodite => "aphrodite",
+            God::Nike => "nike",
         }
     }
 
@@ -203,6 +208,7 @@ impl God {
             God::Aphrodite => {
                 "an opponent worker that starts next to hers must end its move next to hers"
             }
+            God::Nike => "after she moves down, the opponent cannot move up on their next turn",
         }
     }
 
@@ -262,7 +268,8 @@ pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
     keys
 };
 
-/// The Zobrist key of Athena's flag (she moved up on her last turn).
+/// The Zobrist key of Athena's flag (she moved up on her last turn), and of Nike's (she
+/// moved down): one flag a player, since a player has one god.
 pub(crate) const ATHENA_UP_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
 #[cfg(test)]

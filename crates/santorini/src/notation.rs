@@ -201,7 +201,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     let god = god.unwrap_or(named);
     let moved_up = match (god, state) {
         (_, None | Some("")) => false,
-        (God::Athena, Some("^")) => true,
+        (God::Athena | God::Nike, Some("^")) => true,
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,

@@ -40,7 +40,8 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) winner: Option<Player>,
     /// Each player's god.
     pub(crate) gods: [God; 2],
-    /// Per player: an Athena who moved up on her last turn (her opponent cannot move up).
+    /// Per player: an Athena who moved up, or a Nike who moved down, on her last turn (her
+    /// opponent cannot move up).
     pub(crate) moved_up: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -137,8 +138,8 @@ impl<S: Kernels> Position<S> {
         position
     }
 
-    /// Whether `player` is Athena and moved up on her last turn, so her opponent cannot move
-    /// up now.
+    /// Whether `player` is Athena and moved up on her last turn, or Nike and moved down, so
+    /// her opponent cannot move up now.
     pub fn athena_moved_up(&self, player: Player) -> bool {
         self.moved_up[player.index()]
     }
@@ -321,8 +322,11 @@ impl<S: Kernels> Position<S> {
             }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
-                if self.gods[me] == God::Athena {
-                    next.set_moved_up(me, self.height(to) > self.height(from));
+                match self.gods[me] {
+                    God::Athena => next.set_moved_up(me, self.height(to) > self.height(from)),
+                    // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
+                    God::Nike => next.set_moved_up(me, self.height(to) < self.height(from)),
+                    _ => {}
                 }
             }
             Move::Win { from, to } => {

@@ -48,15 +48,15 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
     }
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
-    // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania
-    // excepted: banned).
+    // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
+    // Nike and Hades excepted: banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -68,6 +68,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Persephone,
         God::Zeus,
         God::Aphrodite,
+        God::Nike,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -75,6 +76,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             }
             if [new, other] == [God::Aphrodite, God::Urania]
                 || [new, other] == [God::Urania, God::Aphrodite]
+                || [new, other] == [God::Nike, God::Hades]
+                || [new, other] == [God::Hades, God::Nike]
             {
                 continue;
             }
@@ -153,6 +156,44 @@ fn athena_moving_up_stops_the_opponent_climbing_for_one_turn() {
     assert!(level.parse_move("B4>C4^C5").is_ok());
     assert!(level.legal_moves().iter().any(|&mv| matches!(mv,
         Move::Build { from, to, .. } if level.height(to) > level.height(from))));
+}
+
+#[test]
+fn nike_moving_down_stops_the_opponent_climbing_for_one_turn() {
+    // Nike on B3 (level 1) next to C3 (level 0); the mortal on C4 (level 0) next to D4
+    // (level 1).
+    let start = pos("0000000010010000000000000/1/nike:A1,B3/mortal:C4,E1");
+    let climb_up = |p: &Position| {
+        p.legal_moves()
+            .iter()
+            .any(|&mv| matches!(mv, Move::Build { from, to, .. } if p.height(to) > p.height(from)))
+    };
+    // Moving up or on the level leaves the opponent free; moving down holds them.
+    let level = start.play_unchecked(start.parse_move("A1>B1^A1").unwrap());
+    assert!(!level.athena_moved_up(Player::First) && climb_up(&level));
+    let down = start.parse_move("B3>C3^B2").unwrap();
+    let after = start.play(down).unwrap();
+    assert!(after.athena_moved_up(Player::First));
+    assert_eq!(
+        after.to_string(),
+        "0000000010010000100000000/2/nike[^]:C3,A1/mortal:C4,E1"
+    );
+    assert_eq!(after.hash(), after.recompute_hash());
+    assert_eq!(pos(&after.to_string()), after, "the flag round-trips");
+    assert!(after.parse_move("C4>D4^D5").is_err());
+    assert!(!climb_up(&after));
+    // The flag lasts through the opponent's turn and clears when Nike moves without going
+    // down.
+    let flat = after.play_unchecked(after.parse_move("C4>B4^A4").unwrap());
+    assert!(flat.athena_moved_up(Player::First));
+    let cleared = flat.play_unchecked(flat.parse_move("A1>B1^A1").unwrap());
+    assert!(!cleared.athena_moved_up(Player::First));
+    assert!(climb_up(&cleared));
+    // Only Athena and Nike carry the flag.
+    let err = "0000000000000000000000000/1/mortal[^]:A1,B3/nike:C4,E1"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(err.to_string().contains("nike[^]"), "{err}");
 }
 
 #[test]
