@@ -63,6 +63,13 @@
 //! book allows it. We follow santorini-ai there, so the counts agree. santorini-ai bans
 //! Aphrodite against Urania (its Urania ignores the zone), so that pair is not
 //! cross-checked; here Urania obeys the zone like every god, judged on the plain board.
+//!
+//! Hestia (santorini-ai's `hestia.rs`): after a move that does not win, she may build a second
+//! time, off the perimeter, on the same square too (up to a dome: a level-2 square becomes a
+//! dome; a square domed by the first build takes no second). Limus's zone holds both builds,
+//! judged on the levels before the turn (as santorini-ai does). Her turn with two builds is a [`crate::Move::BuildTwice`], written
+//! `B3>C3^C4^D4`, or `B3>C3^C4^C4` on one square (santorini-ai's notation); each distinct
+//! pair of builds is one move.
 
 use core::fmt;
 use core::str::FromStr;
@@ -116,13 +123,15 @@ pub enum God {
     Zeus,
     /// An opponent worker that starts next to hers must end its move next to hers.
     Aphrodite,
+    /// May build once more, off the perimeter (on the same square too).
+    Hestia,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 21] = [
+    pub const ALL: [God; 22] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -144,6 +153,7 @@ impl God {
         God::Persephone,
         God::Zeus,
         God::Aphrodite,
+        God::Hestia,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -170,6 +180,7 @@ impl God {
             God::Persephone => "persephone",
             God::Zeus => "zeus",
             God::Aphrodite => "aphrodite",
+            God::Hestia => "hestia",
         }
     }
 
@@ -203,6 +214,7 @@ impl God {
             God::Aphrodite => {
                 "an opponent worker that starts next to hers must end its move next to hers"
             }
+            God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
         }
     }
 
