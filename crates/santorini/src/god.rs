@@ -64,6 +64,13 @@
 //! from santorini-ai with that loop fixed (see `santorini-more-gods.perft`). santorini-ai bans
 //! Aphrodite against Urania (its Urania ignores the zone), so that pair is not
 //! cross-checked; here Urania obeys the zone like every god, judged on the plain board.
+//!
+//! Hestia (santorini-ai's `hestia.rs`): after a move that does not win, she may build a second
+//! time, off the perimeter, on the same square too (up to a dome: a level-2 square becomes a
+//! dome; a square domed by the first build takes no second). Limus's zone holds both builds,
+//! judged on the levels before the turn (as santorini-ai does). Her turn with two builds is a [`crate::Move::BuildTwice`], written
+//! `B3>C3^C4^D4`, or `B3>C3^C4^C4` on one square (santorini-ai's notation); each distinct
+//! pair of builds is one move.
 
 use core::fmt;
 use core::str::FromStr;
@@ -119,13 +126,15 @@ pub enum God {
     Aphrodite,
     /// After she moves down, the opponent cannot move up on their next turn.
     Nike,
+    /// May build once more, off the perimeter (on the same square too).
+    Hestia,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 22] = [
+    pub const ALL: [God; 23] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -148,6 +157,7 @@ impl God {
         God::Zeus,
         God::Aphrodite,
         God::Nike,
+        God::Hestia,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -175,6 +185,7 @@ impl God {
             God::Zeus => "zeus",
             God::Aphrodite => "aphrodite",
             God::Nike => "nike",
+            God::Hestia => "hestia",
         }
     }
 
@@ -209,6 +220,7 @@ impl God {
                 "an opponent worker that starts next to hers must end its move next to hers"
             }
             God::Nike => "after she moves down, the opponent cannot move up on their next turn",
+            God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
         }
     }
 

@@ -63,13 +63,15 @@ pub enum Move {
         /// The square domed.
         build: Square,
     },
-    /// Demeter: move, then build on two different squares, `builds[0] < builds[1]`.
+    /// Demeter: move, then build on two different squares, `builds[0] < builds[1]`. Also
+    /// Hestia's two builds, the second off the perimeter: on two squares, or twice on one
+    /// (`builds[0] == builds[1]`, written `B3>C3^C4^C4` as santorini-ai writes it).
     BuildTwice {
         /// The square the worker leaves.
         from: Square,
         /// The square it moves to.
         to: Square,
-        /// The two builds, in square order.
+        /// The two builds, in square order (equal for Hestia's two on one square).
         builds: [Square; 2],
     },
     /// Hephaestus: move, then build two blocks on `build` (level 0 or 1, never a dome).
@@ -141,7 +143,8 @@ impl Move {
     }
 
     /// The god whose power this move uses, `None` for the base game's moves (which every god
-    /// may also make).
+    /// may also make). Two builds on two squares name Demeter, though Hestia makes them too
+    /// (see [`Move::is_power_of`]).
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
@@ -149,10 +152,24 @@ impl Move {
             Move::Swap { .. } => Some(God::Apollo),
             Move::Push { .. } => Some(God::Minotaur),
             Move::Dome { .. } => Some(God::Atlas),
+            Move::BuildTwice { builds: [a, b], .. } if a == b => Some(God::Hestia),
             Move::BuildTwice { .. } => Some(God::Demeter),
             Move::BuildDouble { .. } => Some(God::Hephaestus),
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::Travel { .. } => Some(God::Hermes),
+        }
+    }
+
+    /// Whether `god` may make moves of this kind: the base game's moves are every god's, a
+    /// power's moves its owner's ([`Move::power`]), and two builds on two squares Hestia's
+    /// as well as Demeter's.
+    pub fn is_power_of(self, god: crate::God) -> bool {
+        match self.power() {
+            None => true,
+            Some(owner) => {
+                owner == god
+                    || (god == crate::God::Hestia && matches!(self, Move::BuildTwice { .. }))
+            }
         }
     }
 
@@ -358,12 +375,9 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     if let Some((a, b)) = build.split_once('^') {
+        // Two builds on one square are Hestia's (Hephaestus writes `^^<square>`; the
+        // position reads either for him, see `Position::parse_move`).
         let (a, b) = (square(a)?, square(b)?);
-        if a == b {
-            return Err(syntax(
-                "two builds on one square: write ^^<square> (Hephaestus)",
-            ));
-        }
         return Ok(Move::BuildTwice {
             from,
             to,
@@ -454,6 +468,14 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4^C4",
+                Move::BuildTwice {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    builds: [sq("C4"), sq("C4")],
+                },
+            ),
+            (
                 "B3>C3^^C4",
                 Move::BuildDouble {
                     from: sq("B3"),
@@ -517,7 +539,6 @@ mod tests {
             ("place:B3", "place:<square>,<square>"),
             ("place:B3,B3", "one square"),
             ("place:B3,B6", "\"B6\" is not a square"),
-            ("B3>C3^C4^C4", "two builds on one square"),
             ("B3>C3(>D3^C4", "(><square>)"),
             ("B3>C3(>E3)^C4", "next square in the line"),
             ("(A1,B1>(C1,D1)^C2", "expected (<a>,<b>)"),

@@ -433,6 +433,25 @@ impl<S: Kernels> Position<S> {
         if let Some(&same) = legal.iter().find(|m| m.to_string() == written) {
             return Ok(same);
         }
+        // Two builds on one square: Hephaestus's `^^C4` and Hestia's `^C4^C4` name one turn.
+        let twin = match mv {
+            Move::BuildTwice {
+                from,
+                to,
+                builds: [a, b],
+            } if a == b => Some(Move::BuildDouble { from, to, build: a }),
+            Move::BuildDouble { from, to, build } => Some(Move::BuildTwice {
+                from,
+                to,
+                builds: [build, build],
+            }),
+            _ => None,
+        };
+        if let Some(twin) = twin
+            && legal.contains(&twin)
+        {
+            return Ok(twin);
+        }
         // Prometheus's two builds in the other order give the same position.
         if let Move::BuildFirst {
             first,
@@ -478,7 +497,7 @@ impl<S: Kernels> Position<S> {
             |a: Square, b: Square| SANTORINI_NEIGHBOURS[a.bit() as usize] & (1 << b.bit()) != 0;
         let god = self.gods[self.side.index()];
         if let Some(owner) = mv.power() {
-            return if owner != god {
+            return if !mv.is_power_of(god) {
                 R::AnotherGodsPower {
                     mv,
                     owner,

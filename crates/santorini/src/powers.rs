@@ -288,6 +288,23 @@ impl<S: Kernels> Position<S> {
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
+                        // Hestia's second build: off the perimeter, the same square too
+                        // while it is below level 3; a pair of two middle squares once.
+                        God::Hestia if allowed => {
+                            for second in buildable - unbuildable {
+                                if !in_middle(second)
+                                    || (in_middle(build) && second < build)
+                                    || (second == build && h(build) >= 3)
+                                {
+                                    continue;
+                                }
+                                each(Move::BuildTwice {
+                                    from,
+                                    to,
+                                    builds: [build.min(second), build.max(second)],
+                                });
+                            }
+                        }
                         God::Demeter if allowed => {
                             for second in buildable
                                 - unbuildable

@@ -10,7 +10,8 @@
 //! | `B3>C3^C4` (also Apollo's swap, Minotaur's push, Artemis's two steps to C3) | `B3 C3 C4` |
 //! | `A3>B3#` (a win: no build) | `A3 B3` |
 //! | Atlas's dome `B3>C3^C4X`, Hephaestus's double block `B3>C3^^C4` | `B3 C3 power C4` |
-//! | Demeter's two builds `B3>C3^C4^D4` | `B3 C3 power C4 D4` or `... D4 C4` |
+//! | Demeter's two builds `B3>C3^C4^D4` (also Hestia's: either order, one position) | `B3 C3 power C4 D4` or `... D4 C4` |
+//! | Hestia's two builds on one square `B3>C3^C4^C4` | `B3 C3 power C4 C4` |
 //! | Prometheus's build first `^B4 B3>C3^C4` | `B3 power B4 C3 C4` or `B3 power C4 C3 B4` when both orders are legal |
 //! | Hermes's travel `(A1,B1)>(C1,D1)^C2` | `power A1 B1 C1 D1 C2`, the left and reached squares in any order |
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
@@ -78,7 +79,9 @@ impl Move {
                 builds: [a, b],
             } => {
                 paths.push(path(&[At(from), At(to), Power, At(a), At(b)]));
-                paths.push(path(&[At(from), At(to), Power, At(b), At(a)]));
+                if a != b {
+                    paths.push(path(&[At(from), At(to), Power, At(b), At(a)]));
+                }
             }
             // The squares in the order they are clicked.
             Move::BuildFirst {
@@ -150,6 +153,7 @@ mod tests {
             written("B3>C3^C4^D4"),
             ["B3 C3 power C4 D4", "B3 C3 power D4 C4"]
         );
+        assert_eq!(written("B3>C3^C4^C4"), ["B3 C3 power C4 C4"]);
         // B4 is next to C3 and C4 next to B3: both orders.
         assert_eq!(
             written("^B4 B3>C3^C4"),

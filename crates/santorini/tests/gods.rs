@@ -48,7 +48,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -69,6 +69,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Zeus,
         God::Aphrodite,
         God::Nike,
+        God::Hestia,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -270,6 +271,28 @@ fn each_power_plays_as_its_rule_says() {
     let one = hermes.play_unchecked(hermes.parse_move("A5>C3^C4").unwrap());
     assert_eq!(one.workers(Player::First).len(), 2);
     assert!(one.workers(Player::First).contains("C3".parse().unwrap()));
+    // Hestia builds a second time off the perimeter: on the same square too (a level-2
+    // square becomes a dome), never twice on the perimeter nor twice on level 3.
+    let hestia = pos("0000000200000000000000000/1/hestia:B3,E5/mortal:D1,A1");
+    let domed = hestia.play_unchecked(hestia.parse_move("B3>C3^C4^C4").unwrap());
+    assert_eq!(domed.height("C4".parse().unwrap()), 4);
+    let edge = hestia.play_unchecked(hestia.parse_move("B3>A3^A4^B4").unwrap());
+    assert_eq!(edge.height("A4".parse().unwrap()), 1);
+    assert_eq!(edge.height("B4".parse().unwrap()), 1);
+    let err = hestia.parse_move("B3>A3^A4^A2").unwrap_err().to_string();
+    assert!(err.contains("hestia"), "{err}");
+    // Hephaestus's `^^C4` and santorini-ai's Hestia `^C4^C4` name one turn for either god.
+    assert_eq!(
+        hestia.parse_move("B3>C3^^B4"),
+        hestia.parse_move("B3>C3^B4^B4")
+    );
+    assert_eq!(
+        hephaestus.parse_move("B3>C3^C4^C4"),
+        hephaestus.parse_move("B3>C3^^C4")
+    );
+    let tower = pos("0000000300000000000000000/1/hestia:B3,E5/mortal:D1,A1");
+    assert!(tower.parse_move("B3>C3^C4^C4").is_err());
+    assert!(tower.parse_move("B3>C3^C4^B4").is_ok());
 }
 
 #[test]
