@@ -63,6 +63,20 @@
 //! book allows it. We follow santorini-ai there, so the counts agree. santorini-ai bans
 //! Aphrodite against Urania (its Urania ignores the zone), so that pair is not
 //! cross-checked; here Urania obeys the zone like every god, judged on the plain board.
+//!
+//! Chronus (santorini-ai's `chronus.rs`) moves and builds as a mortal and also wins when five
+//! complete towers stand. As in santorini-ai, the towers are counted on his own turn: his
+//! build that completes the fifth (a dome on level 3 with four domes standing) wins at once,
+//! written `B3>C3^C4#` ([`crate::Move::BuildWin`]); when the opponent completed the fifth,
+//! his whole turn is the win, written `#` ([`crate::Move::ClaimWin`], his only legal turn,
+//! even with no worker able to move), so the game ends before the opponent moves again, as
+//! the rule book's "you also win when" asks. Hera's perimeter does not stop a tower win (it
+//! is no move onto a square); Persephone's demand does (a climbing turn comes first, the
+//! claim excepted); Limus allows it (a dome on level 3). The board keeps no record of the
+//! level a dome was built on, here as in santorini-ai, so every dome counts as a complete
+//! tower: Atlas's dome on a lower level counts too, where the rule book counts only a dome
+//! on three blocks. santorini-ai bans Chronus against Atlas for that reason, so that pair is
+//! not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -116,13 +130,15 @@ pub enum God {
     Zeus,
     /// An opponent worker that starts next to hers must end its move next to hers.
     Aphrodite,
+    /// Also wins when five complete towers (domes) stand.
+    Chronus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 21] = [
+    pub const ALL: [God; 22] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -144,6 +160,7 @@ impl God {
         God::Persephone,
         God::Zeus,
         God::Aphrodite,
+        God::Chronus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -170,6 +187,7 @@ impl God {
             God::Persephone => "persephone",
             God::Zeus => "zeus",
             God::Aphrodite => "aphrodite",
+            God::Chronus => "chronus",
         }
     }
 
@@ -203,6 +221,7 @@ impl God {
             God::Aphrodite => {
                 "an opponent worker that starts next to hers must end its move next to hers"
             }
+            God::Chronus => "also wins when at least five complete towers stand on the board",
         }
     }
 

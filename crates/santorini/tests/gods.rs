@@ -46,14 +46,17 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .lines()
         .filter_map(|line| line.strip_prefix("id "))
         .collect();
-    assert_eq!(ids.len(), 237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6);
+    assert_eq!(
+        ids.len(),
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 125 + 11
+    );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
     }
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
-    // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania
-    // excepted: banned).
+    // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
+    // Chronus and Atlas excepted: banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -65,6 +68,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Persephone,
         God::Zeus,
         God::Aphrodite,
+        God::Chronus,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -72,6 +76,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             }
             if [new, other] == [God::Aphrodite, God::Urania]
                 || [new, other] == [God::Urania, God::Aphrodite]
+                || [new, other] == [God::Chronus, God::Atlas]
             {
                 continue;
             }
@@ -226,6 +231,28 @@ fn each_power_plays_as_its_rule_says() {
     let one = hermes.play_unchecked(hermes.parse_move("A5>C3^C4").unwrap());
     assert_eq!(one.workers(Player::First).len(), 2);
     assert!(one.workers(Player::First).contains("C3".parse().unwrap()));
+    // Chronus: with four domes standing, his dome on level 3 is the fifth tower and wins
+    // (written with `#`; the plain build's text names no legal turn).
+    let chronus = pos("4000403000003000012040004/1/chronus:B3,D3/mortal:C4,D2");
+    assert!(chronus.parse_move("B3>A3^B4").is_err());
+    let towers = chronus
+        .play(chronus.parse_move("B3>A3^B4#").unwrap())
+        .unwrap();
+    assert_eq!(towers.outcome(), Outcome::Win(Player::First));
+    assert!(towers.legal_moves().is_empty());
+    // The opponent completes the fifth: Chronus's only turn is the win, `#`.
+    let before = pos("4000401020003000300040004/1/mortal:B3,D3/chronus:C4,C1");
+    let fifth = before.play(before.parse_move("D3>D2^C3").unwrap()).unwrap();
+    assert_eq!(fifth.outcome(), Outcome::Ongoing);
+    assert_eq!(fifth.legal_moves().as_slice(), [Move::ClaimWin]);
+    let claimed = fifth.play(fifth.parse_move("#").unwrap()).unwrap();
+    assert_eq!(claimed.outcome(), Outcome::Win(Player::Second));
+    assert_eq!(claimed.hash(), claimed.recompute_hash());
+    // Four domes and a mortal's build there: no win for the mortal.
+    let mortal = pos("4000403000003000012040004/1/mortal:B3,D3/chronus:C4,D2");
+    let built = mortal.play(mortal.parse_move("B3>A3^B4").unwrap()).unwrap();
+    assert_eq!(built.winner(), None);
+    assert_eq!(built.legal_moves().as_slice(), [Move::ClaimWin]);
 }
 
 #[test]
