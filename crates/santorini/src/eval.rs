@@ -61,7 +61,7 @@ impl<S: Kernels> Evaluate for Position<S> {
     /// Winning moves first, then moves that climb.
     fn move_priority(&self, mv: Move) -> i32 {
         match mv {
-            Move::Win { .. } => 1_000,
+            Move::Win { .. } | Move::BuildWin { .. } | Move::ClaimWin => 1_000,
             Move::Build { from, to, .. }
             | Move::Swap { from, to, .. }
             | Move::Push { from, to, .. }

@@ -71,6 +71,19 @@
 //! judged on the levels before the turn (as santorini-ai does). Her turn with two builds is a [`crate::Move::BuildTwice`], written
 //! `B3>C3^C4^D4`, or `B3>C3^C4^C4` on one square (santorini-ai's notation); each distinct
 //! pair of builds is one move.
+//! Chronus (santorini-ai's `chronus.rs`) moves and builds as a mortal and also wins when five
+//! complete towers stand. As in santorini-ai, the towers are counted on his own turn: his
+//! build that completes the fifth (a dome on level 3 with four domes standing) wins at once,
+//! written `B3>C3^C4#` ([`crate::Move::BuildWin`]); when the opponent completed the fifth,
+//! his whole turn is the win, written `#` ([`crate::Move::ClaimWin`], his only legal turn,
+//! even with no worker able to move), so the game ends before the opponent moves again, as
+//! the rule book's "you also win when" asks. Hera's perimeter does not stop a tower win (it
+//! is no move onto a square); Persephone's demand does (a climbing turn comes first, the
+//! claim excepted); Limus allows it (a dome on level 3). The board keeps no record of the
+//! level a dome was built on, here as in santorini-ai, so every dome counts as a complete
+//! tower: Atlas's dome on a lower level counts too, where the rule book counts only a dome
+//! on three blocks. santorini-ai bans Chronus against Atlas for that reason, so that pair is
+//! not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -128,13 +141,15 @@ pub enum God {
     Nike,
     /// May build once more, off the perimeter (on the same square too).
     Hestia,
+    /// Also wins when five complete towers (domes) stand.
+    Chronus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 23] = [
+    pub const ALL: [God; 24] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -158,6 +173,7 @@ impl God {
         God::Aphrodite,
         God::Nike,
         God::Hestia,
+        God::Chronus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -186,6 +202,7 @@ impl God {
             God::Aphrodite => "aphrodite",
             God::Nike => "nike",
             God::Hestia => "hestia",
+            God::Chronus => "chronus",
         }
     }
 
@@ -221,6 +238,7 @@ impl God {
             }
             God::Nike => "after she moves down, the opponent cannot move up on their next turn",
             God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
+            God::Chronus => "also wins when at least five complete towers stand on the board",
         }
     }
 

@@ -4,7 +4,9 @@
 //! worker on C3 to D3), `B3>C3^C4X` (Atlas domes), `B3>C3^C4^D4` (Demeter builds twice),
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
-//! moves). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as `B3>C3^C4`.
+//! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
+//! finds five towers standing). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
+//! `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -106,6 +108,18 @@ pub enum Move {
         /// The build, next to either worker.
         build: Square,
     },
+    /// Chronus: move, then build the dome that completes the fifth tower, which wins.
+    BuildWin {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The level-3 square domed, with four domes already standing.
+        build: Square,
+    },
+    /// Chronus: five complete towers stand at the start of his turn (the opponent completed
+    /// the fifth), so he wins without moving; santorini-ai's empty winning turn.
+    ClaimWin,
 }
 
 impl Move {
@@ -157,6 +171,7 @@ impl Move {
             Move::BuildDouble { .. } => Some(God::Hephaestus),
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::Travel { .. } => Some(God::Hermes),
+            Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
         }
     }
 
@@ -216,6 +231,8 @@ impl fmt::Display for Move {
             Move::Travel { from, to, build } => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
             }
+            Move::BuildWin { from, to, build } => write!(f, "{from}>{to}^{build}#"),
+            Move::ClaimWin => f.write_str("#"),
         }
     }
 }
@@ -248,6 +265,9 @@ impl FromStr for Move {
                 reason: err.to_string(),
             })
         };
+        if trimmed == "#" {
+            return Ok(Move::ClaimWin);
+        }
         let Some(rest) = trimmed.strip_prefix('^') else {
             return parse_turn(trimmed, trimmed);
         };
@@ -339,6 +359,14 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         .ok_or_else(|| syntax("expected <from>><to>^<build>, <from>><to># or place:<a>,<b>"))?;
     let from = square(from)?;
     if let Some(to) = rest.strip_suffix('#') {
+        // Chronus's `B3>C3^C4#` builds the fifth tower; any other win has no build.
+        if let Some((to, build)) = to.split_once('^') {
+            return Ok(Move::BuildWin {
+                from,
+                to: square(to)?,
+                build: square(build)?,
+            });
+        }
         return Ok(Move::Win {
             from,
             to: square(to)?,
@@ -508,6 +536,15 @@ mod tests {
                     build: sq("C2"),
                 },
             ),
+            (
+                "B3>C3^C4#",
+                Move::BuildWin {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                },
+            ),
+            ("#", Move::ClaimWin),
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
@@ -548,6 +585,8 @@ mod tests {
             // Found by the santorini_move fuzz target: it printed as a plain move.
             ("(C2,C2)>(A5,E5)^D4", "never on one square"),
             ("(A1,B1)>(C1,C1)^C2", "never on one square"),
+            ("B3>C3^C9#", "\"C9\" is not a square"),
+            ("##", "expected"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

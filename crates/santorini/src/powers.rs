@@ -122,8 +122,11 @@ impl<S: Kernels> Position<S> {
             | Move::Dome { from, to, .. }
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
+            | Move::BuildWin { from, to, .. }
             | Move::Win { from, to } => (from, to),
-            Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } => return false,
+            Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } | Move::ClaimWin => {
+                return false;
+            }
         };
         if self.gods[self.side.index()] != God::Artemis {
             return h(to) > h(from);
@@ -152,6 +155,13 @@ impl<S: Kernels> Position<S> {
         let domes = self.levels.domes();
         let h = |square: Square| self.height(square);
         let them = self.gods[1 - me];
+        // Chronus: the towers standing at the start of his turn (every dome counts: see `God`).
+        let towers = if god == God::Chronus { domes.len() } else { 0 };
+        if towers >= 5 {
+            // The opponent completed the fifth: his whole turn is the win.
+            each(Move::ClaimWin);
+            return;
+        }
         let limits = Limits {
             // Athena's flag on the opponent's side: no step of this turn may go up.
             up: u8::from(!self.moved_up[1 - me]),
@@ -275,6 +285,10 @@ impl<S: Kernels> Position<S> {
                 for build in buildable {
                     let allowed = !unbuildable.contains(build);
                     let plain = match (theirs.contains(to), pushed_to) {
+                        // Chronus's dome on level 3 that completes the fifth tower wins.
+                        (false, _) if towers == 4 && h(build) == 3 => {
+                            Move::BuildWin { from, to, build }
+                        }
                         (false, _) => Move::Build { from, to, build },
                         (true, None) => Move::Swap { from, to, build },
                         (true, Some(_)) => Move::Push { from, to, build },
@@ -531,7 +545,8 @@ impl<S: Kernels> Position<S> {
         mine
     }
 
-    /// Plays a power move (not `Place`, `Build` or `Win`) of the side that moved in
+    /// Plays a power move (not `Place`, `Build` or `Win`; Chronus's two wins set the winner)
+    /// of the side that moved in
     /// `before`, onto `self` (a copy of `before` with the side not yet switched).
     #[inline(never)]
     pub(crate) fn play_power(&mut self, before: &Self, mv: Move) {
@@ -581,6 +596,12 @@ impl<S: Kernels> Position<S> {
                 }
                 self.raise(build);
             }
+            Move::BuildWin { from, to, build } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                self.winner = Some(before.side);
+            }
+            Move::ClaimWin => self.winner = Some(before.side),
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
         }
     }

@@ -15,6 +15,8 @@
 //! | Prometheus's build first `^B4 B3>C3^C4` | `B3 power B4 C3 C4` or `B3 power C4 C3 B4` when both orders are legal |
 //! | Hermes's travel `(A1,B1)>(C1,D1)^C2` | `power A1 B1 C1 D1 C2`, the left and reached squares in any order |
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
+//! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
+//! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -69,7 +71,11 @@ impl Move {
             Move::Win { from, to } => paths.push(path(&[At(from), At(to)])),
             Move::Build { from, to, build }
             | Move::Swap { from, to, build }
-            | Move::Push { from, to, build } => paths.push(path(&[At(from), At(to), At(build)])),
+            | Move::Push { from, to, build }
+            | Move::BuildWin { from, to, build } => {
+                paths.push(path(&[At(from), At(to), At(build)]));
+            }
+            Move::ClaimWin => paths.push(path(&[Power])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }
@@ -177,5 +183,7 @@ mod tests {
         let steps: Vec<String> = travel.steps().iter().map(|s| s.to_string()).collect();
         assert_eq!(steps, ["power", "A1", "C1", "C2"]);
         assert_eq!(written("^C2"), ["power C2"]);
+        assert_eq!(written("B3>C3^C4#"), ["B3 C3 C4"]);
+        assert_eq!(written("#"), ["power"]);
     }
 }

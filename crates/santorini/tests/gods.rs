@@ -48,7 +48,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -56,7 +56,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
     // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
-    // Nike and Hades excepted: banned).
+    // Nike and Hades, Chronus and Atlas excepted: banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -70,6 +70,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Aphrodite,
         God::Nike,
         God::Hestia,
+        God::Chronus,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -79,6 +80,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 || [new, other] == [God::Urania, God::Aphrodite]
                 || [new, other] == [God::Nike, God::Hades]
                 || [new, other] == [God::Hades, God::Nike]
+                || [new, other] == [God::Chronus, God::Atlas]
             {
                 continue;
             }
@@ -293,6 +295,28 @@ fn each_power_plays_as_its_rule_says() {
     let tower = pos("0000000300000000000000000/1/hestia:B3,E5/mortal:D1,A1");
     assert!(tower.parse_move("B3>C3^C4^C4").is_err());
     assert!(tower.parse_move("B3>C3^C4^B4").is_ok());
+    // Chronus: with four domes standing, his dome on level 3 is the fifth tower and wins
+    // (written with `#`; the plain build's text names no legal turn).
+    let chronus = pos("4000403000003000012040004/1/chronus:B3,D3/mortal:C4,D2");
+    assert!(chronus.parse_move("B3>A3^B4").is_err());
+    let towers = chronus
+        .play(chronus.parse_move("B3>A3^B4#").unwrap())
+        .unwrap();
+    assert_eq!(towers.outcome(), Outcome::Win(Player::First));
+    assert!(towers.legal_moves().is_empty());
+    // The opponent completes the fifth: Chronus's only turn is the win, `#`.
+    let before = pos("4000401020003000300040004/1/mortal:B3,D3/chronus:C4,C1");
+    let fifth = before.play(before.parse_move("D3>D2^C3").unwrap()).unwrap();
+    assert_eq!(fifth.outcome(), Outcome::Ongoing);
+    assert_eq!(fifth.legal_moves().as_slice(), [Move::ClaimWin]);
+    let claimed = fifth.play(fifth.parse_move("#").unwrap()).unwrap();
+    assert_eq!(claimed.outcome(), Outcome::Win(Player::Second));
+    assert_eq!(claimed.hash(), claimed.recompute_hash());
+    // Four domes and a mortal's build there: no win for the mortal.
+    let mortal = pos("4000403000003000012040004/1/mortal:B3,D3/chronus:C4,D2");
+    let built = mortal.play(mortal.parse_move("B3>A3^B4").unwrap()).unwrap();
+    assert_eq!(built.winner(), None);
+    assert_eq!(built.legal_moves().as_slice(), [Move::ClaimWin]);
 }
 
 #[test]
