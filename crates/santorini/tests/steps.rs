@@ -54,45 +54,54 @@ fn walk(position: Position, path: &StepPath) -> StepTurn {
     turn
 }
 
+/// Checks `position`'s step paths: each legal move's paths are its own, no path is the start
+/// of another, and walking about `samples` of them (in order, evenly spaced) plays their move
+/// at the last step and only there. Returns each path's move and how many were walked.
+fn check_paths(position: Position, samples: usize) -> (HashMap<StepPath, Move>, usize) {
+    let mut owner: HashMap<StepPath, Move> = HashMap::new();
+    for mv in position.legal_moves() {
+        for path in mv.step_paths() {
+            if let Some(other) = owner.insert(path.clone(), mv) {
+                panic!("{position}: {mv} and {other} share the steps {path:?}");
+            }
+        }
+    }
+    for path in owner.keys() {
+        for start in 1..path.len() {
+            let prefix: StepPath = path[..start].iter().copied().collect();
+            assert!(
+                !owner.contains_key(&prefix),
+                "{position}: {prefix:?} is a move and the start of {path:?}"
+            );
+        }
+    }
+    let mut paths: Vec<(&StepPath, &Move)> = owner.iter().collect();
+    paths.sort();
+    let stride = paths.len() / samples + 1;
+    let mut walked = 0;
+    for (path, &mv) in paths.into_iter().step_by(stride) {
+        let turn = walk(position, path);
+        assert!(turn.steps_taken().is_empty(), "{position}: {mv} unfinished");
+        assert_eq!(
+            turn.position,
+            position.play_unchecked(mv),
+            "{position}: {path:?}"
+        );
+        walked += 1;
+    }
+    (owner, walked)
+}
+
 #[test]
 fn every_path_makes_its_move_and_no_path_starts_another() {
     let (mut checked, mut walked) = (0, 0);
     let mut powers_seen = HashMap::new();
     for position in positions() {
-        let moves = position.legal_moves();
-        let mut owner: HashMap<StepPath, Move> = HashMap::new();
-        for &mv in &moves {
-            for path in mv.step_paths() {
-                if let Some(other) = owner.insert(path.clone(), mv) {
-                    panic!("{position}: {mv} and {other} share the steps {path:?}");
-                }
-            }
-        }
-        for path in owner.keys() {
-            for start in 1..path.len() {
-                let prefix: StepPath = path[..start].iter().copied().collect();
-                assert!(
-                    !owner.contains_key(&prefix),
-                    "{position}: {prefix:?} is a move and the start of {path:?}"
-                );
-            }
-        }
-        // Walking a path plays its move, and only at its last step: a sample of each
-        // position's paths (walking is a move generation a step, and Hermes has thousands).
-        let mut paths: Vec<(&StepPath, &Move)> = owner.iter().collect();
-        paths.sort();
-        let stride = paths.len() / 16 + 1;
-        for (path, &mv) in paths.into_iter().step_by(stride) {
-            let turn = walk(position, path);
-            assert!(turn.steps_taken().is_empty(), "{position}: {mv} unfinished");
-            assert_eq!(
-                turn.position,
-                position.play_unchecked(mv),
-                "{position}: {path:?}"
-            );
-            walked += 1;
-        }
-        for &mv in &moves {
+        // A sample of each position's paths is walked (walking is a move generation a step,
+        // and Hermes has thousands).
+        let (owner, sampled) = check_paths(position, 16);
+        walked += sampled;
+        for mv in position.legal_moves() {
             if let Some(god) = mv.power() {
                 *powers_seen.entry(god).or_insert(0) += 1;
             }
@@ -148,36 +157,12 @@ fn hestias_builds_walk_as_their_steps() {
         .filter(|text| text.contains("hestia"))
     {
         let position: Position = text.parse().unwrap();
-        let moves = position.legal_moves();
-        let mut owner: HashMap<StepPath, Move> = HashMap::new();
-        for &mv in &moves {
-            for path in mv.step_paths() {
-                if let Some(other) = owner.insert(path.clone(), mv) {
-                    panic!("{position}: {mv} and {other} share the steps {path:?}");
-                }
-            }
+        check_paths(position, 24);
+        for mv in position.legal_moves() {
             if let Move::BuildTwice { builds: [a, b], .. } = mv {
                 twice += 1;
                 same += usize::from(a == b);
             }
-        }
-        for path in owner.keys() {
-            for start in 1..path.len() {
-                let prefix: StepPath = path[..start].iter().copied().collect();
-                assert!(!owner.contains_key(&prefix), "{position}: {prefix:?}");
-            }
-        }
-        let mut paths: Vec<(&StepPath, &Move)> = owner.iter().collect();
-        paths.sort();
-        let stride = paths.len() / 24 + 1;
-        for (path, &mv) in paths.into_iter().step_by(stride) {
-            let turn = walk(position, path);
-            assert!(turn.steps_taken().is_empty(), "{position}: {mv} unfinished");
-            assert_eq!(
-                turn.position,
-                position.play_unchecked(mv),
-                "{position}: {path:?}"
-            );
         }
     }
     assert!(
