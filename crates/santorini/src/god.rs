@@ -68,9 +68,9 @@
 //! Hestia (santorini-ai's `hestia.rs`): after a move that does not win, she may build a second
 //! time, off the perimeter, on the same square too (up to a dome: a level-2 square becomes a
 //! dome; a square domed by the first build takes no second). Limus's zone holds both builds,
-//! judged on the levels before the turn (as santorini-ai does). Her turn with two builds is a [`crate::Move::BuildTwice`], written
-//! `B3>C3^C4^D4`, or `B3>C3^C4^C4` on one square (santorini-ai's notation); each distinct
-//! pair of builds is one move.
+//! judged on the levels before the turn (as santorini-ai does). Her turn with two builds is
+//! a [`crate::Move::BuildTwice`], written `B3>C3^C4^D4`, or `B3>C3^C4^C4` on one square
+//! (santorini-ai's notation); each distinct pair of builds is one move.
 //! Chronus (santorini-ai's `chronus.rs`) moves and builds as a mortal and also wins when five
 //! complete towers stand. As in santorini-ai, the towers are counted on his own turn: his
 //! build that completes the fifth (a dome on level 3 with four domes standing) wins at once,

@@ -546,8 +546,8 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Plays a power move (not `Place`, `Build` or `Win`; Chronus's two wins set the winner)
-    /// of the side that moved in
-    /// `before`, onto `self` (a copy of `before` with the side not yet switched).
+    /// of the side that moved in `before`, onto `self` (a copy of `before` with the side not
+    /// yet switched).
     #[inline(never)]
     pub(crate) fn play_power(&mut self, before: &Self, mv: Move) {
         let me = before.side.index();
