@@ -84,6 +84,17 @@
 //! tower: Atlas's dome on a lower level counts too, where the rule book counts only a dome
 //! on three blocks. santorini-ai bans Chronus against Atlas for that reason, so that pair is
 //! not cross-checked.
+//!
+//! Ares (santorini-ai's `ares.rs`): after his build he may remove one block, not a dome, from
+//! an unoccupied square next to his worker that did not move (the square his worker left
+//! included; his own new block too, unless it made a dome). Limus's zone limits his build,
+//! not the removal. The turn is a [`crate::Move::BuildRemove`], written `B3>C3^C4~D4` as santorini-ai
+//! writes it. Building a block and removing it leaves the board as the move alone left it,
+//! whichever square it was on, so all those turns are one move, written with the first such
+//! square in square order (`B3>C3^C4~C4`; any of those squares reads as it). santorini-ai's
+//! generator lists that turn once per square, so its counts for Ares were taken with each
+//! node's children deduplicated by position. santorini-ai bans Ares against Ares (its search
+//! loops), so that pair is not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -143,13 +154,15 @@ pub enum God {
     Hestia,
     /// Also wins when five complete towers (domes) stand.
     Chronus,
+    /// May then remove a block (not a dome) next to his worker that did not move.
+    Ares,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 24] = [
+    pub const ALL: [God; 25] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -174,6 +187,7 @@ impl God {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::Ares,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -203,6 +217,7 @@ impl God {
             God::Nike => "nike",
             God::Hestia => "hestia",
             God::Chronus => "chronus",
+            God::Ares => "ares",
         }
     }
 
@@ -239,6 +254,9 @@ impl God {
             God::Nike => "after she moves down, the opponent cannot move up on their next turn",
             God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
             God::Chronus => "also wins when at least five complete towers stand on the board",
+            God::Ares => {
+                "may then remove a block (not a dome) next to his worker that did not move"
+            }
         }
     }
 

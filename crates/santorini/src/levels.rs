@@ -59,6 +59,19 @@ impl Levels {
         self
     }
 
+    /// The levels after removing one block from `square`, which is at `height` (1..=3, never
+    /// a dome): Ares's removal moves it down one set.
+    #[inline(always)]
+    #[must_use]
+    pub(crate) fn lowered(mut self, square: Square, height: u8) -> Levels {
+        debug_assert_eq!(self.level(square), height);
+        debug_assert!((1..=3).contains(&height));
+        let height = usize::from(height);
+        self.by_level[height] = self.by_level[height].without(square);
+        self.by_level[height - 1] = self.by_level[height - 1].with(square);
+        self
+    }
+
     /// The squares at `level` (0..=3).
     ///
     /// # Panics

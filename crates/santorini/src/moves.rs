@@ -5,8 +5,8 @@
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
-//! finds five towers standing). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
-//! `B3>C3^C4`.
+//! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4).
+//! santorini-ai's `B3>C3!^C4` (Athena moved up) reads as `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -120,6 +120,20 @@ pub enum Move {
     /// Chronus: five complete towers stand at the start of his turn (the opponent completed
     /// the fifth), so he wins without moving; santorini-ai's empty winning turn.
     ClaimWin,
+    /// Ares: move, build, then remove one block (not a dome) from `remove`, an unoccupied
+    /// square next to his worker that did not move. `remove == build` takes his own block
+    /// back, which leaves the position of the move alone whichever square it was: that turn
+    /// is one move, and the legal one names the first such square in square order.
+    BuildRemove {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The square a block is removed from, next to the worker that did not move.
+        remove: Square,
+    },
 }
 
 impl Move {
@@ -172,6 +186,7 @@ impl Move {
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
+            Move::BuildRemove { .. } => Some(God::Ares),
         }
     }
 
@@ -233,6 +248,12 @@ impl fmt::Display for Move {
             }
             Move::BuildWin { from, to, build } => write!(f, "{from}>{to}^{build}#"),
             Move::ClaimWin => f.write_str("#"),
+            Move::BuildRemove {
+                from,
+                to,
+                build,
+                remove,
+            } => write!(f, "{from}>{to}^{build}~{remove}"),
         }
     }
 }
@@ -395,6 +416,15 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     let to = square(to)?;
+    if let Some((build, remove)) = build.split_once('~') {
+        // Ares's removal after his build.
+        return Ok(Move::BuildRemove {
+            from,
+            to,
+            build: square(build)?,
+            remove: square(remove)?,
+        });
+    }
     if let Some(build) = build.strip_prefix('^') {
         return Ok(Move::BuildDouble {
             from,
@@ -545,6 +575,24 @@ mod tests {
                 },
             ),
             ("#", Move::ClaimWin),
+            (
+                "B3>C3^C4~D4",
+                Move::BuildRemove {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    remove: sq("D4"),
+                },
+            ),
+            (
+                "B3>C3^C4~C4",
+                Move::BuildRemove {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    remove: sq("C4"),
+                },
+            ),
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
@@ -587,6 +635,9 @@ mod tests {
             ("(A1,B1)>(C1,C1)^C2", "never on one square"),
             ("B3>C3^C9#", "\"C9\" is not a square"),
             ("##", "expected"),
+            ("B3>C3^C4~D9", "\"D9\" is not a square"),
+            ("B3>C3^^C4~D4", "\"^C4\" is not a square"),
+            ("B3>C3^C4~D4~E4", "is not a square"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

@@ -470,9 +470,45 @@ impl<S: Kernels> Position<S> {
                 return Ok(swapped);
             }
         }
+        // Ares taking his own block back: any square where that turn is legal names the one
+        // move (written with the first such square), as santorini-ai's generator lists it
+        // once per square.
+        if let Some(same) = self.ares_undo(mv, &legal) {
+            return Ok(same);
+        }
         Err(Error::IllegalMove {
             mv,
             reason: self.illegality(mv),
+        })
+    }
+
+    /// The legal move that Ares's `mv`, a build taken back on some square, names when it is
+    /// not the written one: the plain build there must be legal, and the square next to his
+    /// worker that did not move and below level 3.
+    fn ares_undo(&self, mv: Move, legal: &[Move]) -> Option<Move> {
+        let Move::BuildRemove {
+            from,
+            to,
+            build,
+            remove,
+        } = mv
+        else {
+            return None;
+        };
+        let still = self.workers[self.side.index()].without(from);
+        let near = still
+            .iter()
+            .any(|worker| worker.bitboard().neighbours().contains(build));
+        if build != remove
+            || !near
+            || self.height(build) >= 3
+            || !legal.contains(&Move::Build { from, to, build })
+        {
+            return None;
+        }
+        legal.iter().copied().find(|&other| {
+            matches!(other, Move::BuildRemove { from: f, to: t, build: b, remove: r }
+                if (f, t) == (from, to) && b == r)
         })
     }
 

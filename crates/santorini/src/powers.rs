@@ -123,6 +123,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
             | Move::BuildWin { from, to, .. }
+            | Move::BuildRemove { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } | Move::ClaimWin => {
                 return false;
@@ -274,6 +275,16 @@ impl<S: Kernels> Position<S> {
                     limits.unbuildable
                 };
                 let buildable = around(to) - after - domes;
+                // Ares: the squares he may take a block from, next to his worker that did
+                // not move (never a worker's nor a dome's), and whether the turn that takes
+                // his own block back (one position, whichever square) was given yet.
+                let (removable, mut undone) = if god == God::Ares {
+                    let still = mine.without(from);
+                    let near = still.iter().fold(Bitboard::EMPTY, |n, w| n | neighbours(w));
+                    (near - after - domes, false)
+                } else {
+                    (Bitboard::EMPTY, true)
+                };
                 // Zeus builds under himself (below level 3: never a dome under a worker).
                 if god == God::Zeus && h(to) < 3 && !unbuildable.contains(to) {
                     each(Move::Build {
@@ -299,6 +310,27 @@ impl<S: Kernels> Position<S> {
                     match god {
                         // santorini-ai lets Atlas's dome ignore Limus.
                         God::Atlas if h(build) <= 2 => each(Move::Dome { from, to, build }),
+                        // Ares's removal: a block below a dome (level 1 to 3 before the
+                        // build), or his own new block unless it made a dome; that one
+                        // once a move, on the first such square.
+                        God::Ares if allowed => {
+                            for remove in removable {
+                                if remove == build {
+                                    if h(build) == 3 || undone {
+                                        continue;
+                                    }
+                                    undone = true;
+                                } else if h(remove) == 0 {
+                                    continue;
+                                }
+                                each(Move::BuildRemove {
+                                    from,
+                                    to,
+                                    build,
+                                    remove,
+                                });
+                            }
+                        }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
@@ -602,6 +634,16 @@ impl<S: Kernels> Position<S> {
                 self.winner = Some(before.side);
             }
             Move::ClaimWin => self.winner = Some(before.side),
+            Move::BuildRemove {
+                from,
+                to,
+                build,
+                remove,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                self.lower(remove);
+            }
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
         }
     }
@@ -621,6 +663,19 @@ impl<S: Kernels> Position<S> {
         if let Some(target) = target {
             self.move_worker(other, to, target);
         }
+    }
+
+    /// One block fewer on `square` (Ares's removal: the generator never picks a dome nor
+    /// level 0, and neither changes), keeping the hash.
+    #[inline]
+    fn lower(&mut self, square: Square) {
+        let height = self.height(square);
+        if !(1..=3).contains(&height) {
+            return;
+        }
+        self.levels = self.levels.lowered(square, height);
+        let keys = &SANTORINI_HEIGHT[square.bit() as usize];
+        self.hash ^= keys[usize::from(height)] ^ keys[usize::from(height) - 1];
     }
 
     /// One more block on `square` (a dome on level 3), keeping the hash.

@@ -17,6 +17,7 @@
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
+//! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -76,6 +77,13 @@ impl Move {
                 paths.push(path(&[At(from), At(to), At(build)]));
             }
             Move::ClaimWin => paths.push(path(&[Power])),
+            // The power before the build: `B3 C3 C4` is already his plain turn.
+            Move::BuildRemove {
+                from,
+                to,
+                build,
+                remove,
+            } => paths.push(path(&[At(from), At(to), Power, At(build), At(remove)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }
@@ -185,5 +193,7 @@ mod tests {
         assert_eq!(written("^C2"), ["power C2"]);
         assert_eq!(written("B3>C3^C4#"), ["B3 C3 C4"]);
         assert_eq!(written("#"), ["power"]);
+        assert_eq!(written("B3>C3^C4~D4"), ["B3 C3 power C4 D4"]);
+        assert_eq!(written("B3>C3^C4~C4"), ["B3 C3 power C4 C4"]);
     }
 }

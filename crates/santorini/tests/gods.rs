@@ -48,7 +48,23 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12
+        237 + 188
+            + 101
+            + 107
+            + 113
+            + 113
+            + 6
+            + 113
+            + 6
+            + 1
+            + 123
+            + 131
+            + 6
+            + 125
+            + 11
+            + 12
+            + 132
+            + 12
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -56,7 +72,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
     // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
-    // Nike and Hades, Chronus and Atlas excepted: banned).
+    // Nike and Hades, Chronus and Atlas, Ares and Ares excepted: banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -71,6 +87,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::Ares,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -81,6 +98,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 || [new, other] == [God::Nike, God::Hades]
                 || [new, other] == [God::Hades, God::Nike]
                 || [new, other] == [God::Chronus, God::Atlas]
+                || [new, other] == [God::Ares, God::Ares]
             {
                 continue;
             }
@@ -317,6 +335,46 @@ fn each_power_plays_as_its_rule_says() {
     let built = mortal.play(mortal.parse_move("B3>A3^B4").unwrap()).unwrap();
     assert_eq!(built.winner(), None);
     assert_eq!(built.legal_moves().as_slice(), [Move::ClaimWin]);
+    // Ares, after his build, may take a block (not a dome) off an unoccupied square next to
+    // his worker that did not move: D3 when B3 moves (C4 and A4 level 1, E4 a dome, D2 level
+    // 3).
+    let sq = |name: &str| name.parse().unwrap();
+    let ares = pos("0000010104000000003000000/1/ares:B3,D3/mortal:A1,E1");
+    let taken = ares.play(ares.parse_move("B3>B4^A5~C4").unwrap()).unwrap();
+    assert_eq!(
+        taken.to_string(),
+        "1000010004000000003000000/2/ares:B4,D3/mortal:A1,E1"
+    );
+    assert_eq!(taken.hash(), taken.recompute_hash());
+    let lowered = ares.play_unchecked(ares.parse_move("B3>B4^A5~D2").unwrap());
+    assert_eq!(lowered.height(sq("D2")), 2);
+    // Not a dome, not level 0, not next to the worker that moved only.
+    for text in ["B3>B4^A5~E4", "B3>B4^A5~D4", "B3>B4^A5~A4"] {
+        let err = ares.parse_move(text).unwrap_err().to_string();
+        assert!(err.contains("ares"), "{text}: {err}");
+    }
+    // His own block taken back, on C3 or C4 (both next to B4 and D3): one move, the board
+    // as the move alone left it.
+    let back = ares.parse_move("B3>B4^C4~C4").unwrap();
+    assert_eq!(ares.parse_move("B3>B4^C3~C3"), Ok(back));
+    assert_eq!(
+        ares.play_unchecked(back).to_string(),
+        "0000010104000000003000000/2/ares:B4,D3/mortal:A1,E1"
+    );
+    let undos = ares.legal_moves().into_iter().filter(|mv| {
+        matches!(*mv, Move::BuildRemove { from, to, build, remove }
+            if from == sq("B3") && to == sq("B4") && build == remove)
+    });
+    assert_eq!(undos.count(), 1);
+    // Not on a square his build domed (D2 is level 3), nor where only the mover stands by
+    // (D1, not next to C3).
+    let domed = pos("0000010104000000003000000/1/ares:C3,E3/mortal:A1,E1");
+    assert!(domed.parse_move("E3>E2^D3~D3").is_ok());
+    assert!(domed.parse_move("E3>E2^D2~D2").is_err());
+    assert!(domed.parse_move("E3>E2^D1~D1").is_err());
+    // Another god may not remove a block.
+    let err = mortal.parse_move("B3>A3^B4~B4").unwrap_err().to_string();
+    assert!(err.contains("ares") && err.contains("mortal"), "{err}");
 }
 
 #[test]
