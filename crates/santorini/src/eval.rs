@@ -69,7 +69,8 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
             | Move::BuildFirst { from, to, .. }
-            | Move::BuildRemove { from, to, .. } => {
+            | Move::BuildRemove { from, to, .. }
+            | Move::BuildDome { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
             Move::Place(..) | Move::Travel { .. } => 0,

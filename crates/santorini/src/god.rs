@@ -95,6 +95,18 @@
 //! generator lists that turn once per square, so its counts for Ares were taken with each
 //! node's children deduplicated by position. santorini-ai bans Ares against Ares (its search
 //! loops), so that pair is not cross-checked.
+//!
+//! Asteria (santorini-ai's `asteria.rs`): after a move down (her worker ends lower than it
+//! started) and her build, she may build a dome on any unoccupied square without one, the
+//! square her worker left and her own build's square included (unless the build domed it).
+//! As in santorini-ai, Limus's zone limits her build, not that dome (as for Atlas's). The
+//! turn is a [`crate::Move::BuildDome`], written `B3>C3^C4 XD4` as santorini-ai writes it.
+//! Her build on one level-3 square and her dome on another give the position of the other
+//! order when both are next to her worker: one move, written with the build on the first
+//! square in square order (either order reads as it). santorini-ai's generator lists both
+//! orders, so its counts for Asteria were taken with each node's children deduplicated by
+//! position. santorini-ai bans Asteria against Hades (as the rule book does) and against
+//! Chronus (its domes count as towers), so those pairs are not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -156,13 +168,15 @@ pub enum God {
     Chronus,
     /// May then remove a block (not a dome) next to his worker that did not move.
     Ares,
+    /// After moving down, may also build a dome on any unoccupied square.
+    Asteria,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 25] = [
+    pub const ALL: [God; 26] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -188,6 +202,7 @@ impl God {
         God::Hestia,
         God::Chronus,
         God::Ares,
+        God::Asteria,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -218,6 +233,7 @@ impl God {
             God::Hestia => "hestia",
             God::Chronus => "chronus",
             God::Ares => "ares",
+            God::Asteria => "asteria",
         }
     }
 
@@ -257,6 +273,7 @@ impl God {
             God::Ares => {
                 "may then remove a block (not a dome) next to his worker that did not move"
             }
+            God::Asteria => "after a move down, may also build a dome on any unoccupied square",
         }
     }
 

@@ -5,7 +5,8 @@
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
-//! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4).
+//! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
+//! (Asteria, having moved down, domes D4).
 //! santorini-ai's `B3>C3!^C4` (Athena moved up) reads as `B3>C3^C4`.
 
 use core::fmt;
@@ -134,6 +135,20 @@ pub enum Move {
         /// The square a block is removed from, next to the worker that did not move.
         remove: Square,
     },
+    /// Asteria: move down, build, then build a dome on `dome`, any unoccupied square without
+    /// one (`build` too, unless the build domed it). With a build on one level-3 square and
+    /// the dome on another that she could have built on, the other order is the same
+    /// position: the legal move builds on the first of the two in square order.
+    BuildDome {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to, lower than `from`.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The square domed.
+        dome: Square,
+    },
 }
 
 impl Move {
@@ -187,6 +202,7 @@ impl Move {
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
             Move::BuildRemove { .. } => Some(God::Ares),
+            Move::BuildDome { .. } => Some(God::Asteria),
         }
     }
 
@@ -254,6 +270,12 @@ impl fmt::Display for Move {
                 build,
                 remove,
             } => write!(f, "{from}>{to}^{build}~{remove}"),
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } => write!(f, "{from}>{to}^{build} X{dome}"),
         }
     }
 }
@@ -416,6 +438,20 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     let to = square(to)?;
+    if let Some((build, dome)) = build.split_once(' ') {
+        // Asteria's dome after her build, ` X<square>`.
+        let dome = dome.trim_start();
+        let dome = dome
+            .strip_prefix('X')
+            .or_else(|| dome.strip_prefix('x'))
+            .ok_or_else(|| syntax("expected X<square> after the build (Asteria's dome)"))?;
+        return Ok(Move::BuildDome {
+            from,
+            to,
+            build: square(build)?,
+            dome: square(dome)?,
+        });
+    }
     if let Some((build, remove)) = build.split_once('~') {
         // Ares's removal after his build.
         return Ok(Move::BuildRemove {
@@ -585,6 +621,15 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4 XD4",
+                Move::BuildDome {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    dome: sq("D4"),
+                },
+            ),
+            (
                 "B3>C3^C4~C4",
                 Move::BuildRemove {
                     from: sq("B3"),
@@ -638,6 +683,9 @@ mod tests {
             ("B3>C3^C4~D9", "\"D9\" is not a square"),
             ("B3>C3^^C4~D4", "\"^C4\" is not a square"),
             ("B3>C3^C4~D4~E4", "is not a square"),
+            ("B3>C3^C4 D4", "expected X<square>"),
+            ("B3>C3^C4 XD9", "\"D9\" is not a square"),
+            ("B3>C3^C4X XD4", "\"C4X\" is not a square"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

@@ -476,6 +476,27 @@ impl<S: Kernels> Position<S> {
         if let Some(same) = self.ares_undo(mv, &legal) {
             return Ok(same);
         }
+        // Asteria's build on one level-3 square and dome on another: the other order is the
+        // same position.
+        if let Move::BuildDome {
+            from,
+            to,
+            build,
+            dome,
+        } = mv
+            && self.height(build) == 3
+            && self.height(dome) == 3
+        {
+            let swapped = Move::BuildDome {
+                from,
+                to,
+                build: dome,
+                dome: build,
+            };
+            if legal.contains(&swapped) {
+                return Ok(swapped);
+            }
+        }
         Err(Error::IllegalMove {
             mv,
             reason: self.illegality(mv),

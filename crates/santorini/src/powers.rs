@@ -124,6 +124,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildDouble { from, to, .. }
             | Move::BuildWin { from, to, .. }
             | Move::BuildRemove { from, to, .. }
+            | Move::BuildDome { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } | Move::ClaimWin => {
                 return false;
@@ -328,6 +329,28 @@ impl<S: Kernels> Position<S> {
                                     to,
                                     build,
                                     remove,
+                                });
+                            }
+                        }
+                        // Asteria, having moved down, domes any square without a worker or a
+                        // dome (not her build's if it domed it). A build on one level-3
+                        // square and the dome on another she could build on is the other
+                        // order's position too: given once, building on the first.
+                        God::Asteria if allowed && h(to) < h(from) => {
+                            let spots = Bitboard::FULL - after - domes;
+                            for dome in spots {
+                                let same_as_swapped = h(build) == 3
+                                    && h(dome) == 3
+                                    && dome < build
+                                    && (buildable - unbuildable).contains(dome);
+                                if (dome == build && h(build) == 3) || same_as_swapped {
+                                    continue;
+                                }
+                                each(Move::BuildDome {
+                                    from,
+                                    to,
+                                    build,
+                                    dome,
                                 });
                             }
                         }
@@ -643,6 +666,18 @@ impl<S: Kernels> Position<S> {
                 self.move_worker(me, from, to);
                 self.raise(build);
                 self.lower(remove);
+            }
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                while self.height(dome) < 4 {
+                    self.raise(dome);
+                }
             }
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
         }

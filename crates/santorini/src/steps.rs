@@ -17,6 +17,7 @@
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
+//! | Asteria's build and dome after a move down `B3>C3^C4 XD4` | `B3 C3 power C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
@@ -84,6 +85,13 @@ impl Move {
                 build,
                 remove,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(remove)])),
+            // Likewise: the power, the build, the dome.
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } => paths.push(path(&[At(from), At(to), Power, At(build), At(dome)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }
@@ -195,5 +203,6 @@ mod tests {
         assert_eq!(written("#"), ["power"]);
         assert_eq!(written("B3>C3^C4~D4"), ["B3 C3 power C4 D4"]);
         assert_eq!(written("B3>C3^C4~C4"), ["B3 C3 power C4 C4"]);
+        assert_eq!(written("B3>C3^C4 XD4"), ["B3 C3 power C4 D4"]);
     }
 }

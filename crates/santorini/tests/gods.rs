@@ -65,6 +65,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 12
             + 132
             + 12
+            + 143
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -72,7 +73,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
     // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
-    // Nike and Hades, Chronus and Atlas, Ares and Ares excepted: banned).
+    // Nike and Hades, Chronus and Atlas, Ares and Ares, Asteria and Hades or Chronus excepted:
+    // banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -88,18 +90,19 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Hestia,
         God::Chronus,
         God::Ares,
+        God::Asteria,
     ] {
         for other in God::ALL {
-            if new == God::Hades && other == God::Pan {
-                continue;
-            }
-            if [new, other] == [God::Aphrodite, God::Urania]
-                || [new, other] == [God::Urania, God::Aphrodite]
-                || [new, other] == [God::Nike, God::Hades]
-                || [new, other] == [God::Hades, God::Nike]
-                || [new, other] == [God::Chronus, God::Atlas]
-                || [new, other] == [God::Ares, God::Ares]
-            {
+            let banned = [
+                [God::Hades, God::Pan],
+                [God::Aphrodite, God::Urania],
+                [God::Nike, God::Hades],
+                [God::Chronus, God::Atlas],
+                [God::Ares, God::Ares],
+                [God::Asteria, God::Hades],
+                [God::Asteria, God::Chronus],
+            ];
+            if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
             }
             for id in [
@@ -375,6 +378,33 @@ fn each_power_plays_as_its_rule_says() {
     // Another god may not remove a block.
     let err = mortal.parse_move("B3>A3^B4~B4").unwrap_err().to_string();
     assert!(err.contains("ares") && err.contains("mortal"), "{err}");
+    // Asteria, having moved down (C3 is level 1), may dome any unoccupied square after her
+    // build: far away, or the square she left; not after a level move (C3 to D3), not on a
+    // worker.
+    let asteria = pos("0000033000001100000000000/1/asteria:C3,E5/mortal:A1,E1");
+    let far = asteria
+        .play(asteria.parse_move("C3>B3^C4 XE3").unwrap())
+        .unwrap();
+    assert_eq!(far.height(sq("C4")), 1);
+    assert_eq!(far.height(sq("E3")), 4);
+    assert_eq!(far.hash(), far.recompute_hash());
+    let left = asteria.play_unchecked(asteria.parse_move("C3>B3^C4 XC3").unwrap());
+    assert_eq!(left.height(sq("C3")), 4);
+    for text in ["C3>D3^C4 XE3", "C3>B3^C4 XE1", "C3>B3^C4 XB3"] {
+        let err = asteria.parse_move(text).unwrap_err().to_string();
+        assert!(err.contains("asteria"), "{text}: {err}");
+    }
+    // Her build on one level-3 square and dome on another next to her: one move, either
+    // order.
+    let both = asteria.parse_move("C3>B3^B4 XA4").unwrap();
+    assert_eq!(asteria.parse_move("C3>B3^A4 XB4"), Ok(both));
+    let domed = asteria.play_unchecked(both);
+    assert_eq!((domed.height(sq("A4")), domed.height(sq("B4"))), (4, 4));
+    let orders = asteria.legal_moves().into_iter().filter(|mv| {
+        matches!(*mv, Move::BuildDome { to, build, dome, .. }
+            if to == sq("B3") && [build, dome].contains(&sq("A4")) && [build, dome].contains(&sq("B4")))
+    });
+    assert_eq!(orders.count(), 1);
 }
 
 #[test]

@@ -130,7 +130,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
-        if matches!(god, God::Hestia | God::Ares) {
+        if matches!(god, God::Hestia | God::Ares | God::Asteria) {
             continue; // Not among these positions: see their own tests below.
         }
         assert!(
@@ -196,6 +196,27 @@ fn ares_removals_walk_as_their_steps() {
         removals > 5_000 && undos > 300,
         "{removals} removals, {undos} builds taken back"
     );
+}
+
+/// Asteria's domes after a move down (`B3 C3 power C4 D4`): over the roots where she plays
+/// (santorini-ai's, against every god), her moves' paths are her own, none starts another,
+/// and walking one plays its move.
+#[test]
+fn asterias_domes_walk_as_their_steps() {
+    const MORE: &str = include_str!("data/santorini-more-gods.perft");
+    let mut domes = 0;
+    for text in MORE
+        .lines()
+        .filter_map(|line| line.strip_prefix("position "))
+        .filter(|text| text.contains("asteria"))
+    {
+        let position: Position = text.parse().unwrap();
+        check_paths(position, 24);
+        for mv in position.legal_moves() {
+            domes += usize::from(matches!(mv, Move::BuildDome { .. }));
+        }
+    }
+    assert!(domes > 2_000, "{domes} domes");
 }
 
 #[test]
