@@ -143,13 +143,16 @@ pub enum God {
     Hestia,
     /// Also wins when five complete towers (domes) stand.
     Chronus,
+    /// Apollo's swap, but only onto an opponent worker no higher than his own level
+    /// (santorini-ai's revised Apollo, `apollov2`).
+    ApolloV2,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 24] = [
+    pub const ALL: [God; 25] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -174,6 +177,7 @@ impl God {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::ApolloV2,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -203,6 +207,7 @@ impl God {
             God::Nike => "nike",
             God::Hestia => "hestia",
             God::Chronus => "chronus",
+            God::ApolloV2 => "apollov2",
         }
     }
 
@@ -239,6 +244,9 @@ impl God {
             God::Nike => "after she moves down, the opponent cannot move up on their next turn",
             God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
             God::Chronus => "also wins when at least five complete towers stand on the board",
+            God::ApolloV2 => {
+                "may move onto an opponent's worker no higher than his own, swapping it back"
+            }
         }
     }
 

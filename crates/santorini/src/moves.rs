@@ -157,8 +157,8 @@ impl Move {
     }
 
     /// The god whose power this move uses, `None` for the base game's moves (which every god
-    /// may also make). Two builds on two squares name Demeter, though Hestia makes them too
-    /// (see [`Move::is_power_of`]).
+    /// may also make). Two builds on two squares name Demeter, though Hestia makes them too,
+    /// and a swap Apollo, though ApolloV2 makes it too (see [`Move::is_power_of`]).
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
@@ -176,14 +176,15 @@ impl Move {
     }
 
     /// Whether `god` may make moves of this kind: the base game's moves are every god's, a
-    /// power's moves its owner's ([`Move::power`]), and two builds on two squares Hestia's
-    /// as well as Demeter's.
+    /// power's moves its owner's ([`Move::power`]), two builds on two squares Hestia's as
+    /// well as Demeter's, and a swap ApolloV2's as well as Apollo's.
     pub fn is_power_of(self, god: crate::God) -> bool {
         match self.power() {
             None => true,
             Some(owner) => {
                 owner == god
                     || (god == crate::God::Hestia && matches!(self, Move::BuildTwice { .. }))
+                    || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
             }
         }
     }

@@ -219,9 +219,14 @@ impl<S: Kernels> Position<S> {
             return;
         }
         for from in movers {
-            // Apollo and Minotaur may step onto an opponent worker.
+            // Apollo and Minotaur may step onto an opponent worker; ApolloV2 only onto one no
+            // higher than his own level.
             let enterable = match god {
                 God::Apollo | God::Minotaur => !occupied | theirs,
+                God::ApolloV2 => {
+                    let no_higher = theirs.into_iter().filter(|&w| h(w) <= h(from));
+                    no_higher.fold(!occupied, Bitboard::with)
+                }
                 _ => !occupied,
             };
             let mut targets = Bitboard::EMPTY;
@@ -250,7 +255,7 @@ impl<S: Kernels> Position<S> {
                 let mut after = occupied.without(from).with(to);
                 let mut pushed_to = None;
                 if theirs.contains(to) {
-                    if god == God::Apollo {
+                    if matches!(god, God::Apollo | God::ApolloV2) {
                         after = after.with(from);
                     } else {
                         match Move::push_target(from, to) {

@@ -48,7 +48,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12 + 148
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -71,6 +71,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::ApolloV2,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -210,6 +211,25 @@ fn each_power_plays_as_its_rule_says() {
         swapped.to_string(),
         "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
     );
+    // ApolloV2 swaps the same way, but only with a worker no higher than his own.
+    let level = pos("0000000000000000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert_eq!(
+        level
+            .play(level.parse_move("B3<>C3^D3").unwrap())
+            .unwrap()
+            .to_string(),
+        "0000000000000100000000000/2/apollov2:E5,C3/mortal:B3,A1"
+    );
+    let higher = pos("0000000000001000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert!(higher.parse_move("B3<>C3^D3").is_err());
+    assert!(
+        higher
+            .legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Swap { .. }))
+    );
+    let lower = pos("0000000000011000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert!(lower.parse_move("B3<>C3^D3").is_ok());
     // Minotaur pushes one square straight back; not off the board, not onto a worker.
     let minotaur = pos("0000000000000000000000000/1/minotaur:B3,E5/mortal:C3,A1");
     let pushed = minotaur
@@ -384,7 +404,7 @@ fn arbitrary_god_positions_and_moves_never_panic() {
 
 /// Issue 38: `#` and `-` were stripped anywhere in a god's name, so `ath#ena` read as a
 /// winning Athena and `mor-tal` set the other player's Athena flag. The markers go before
-/// the name, each at most once; the name is letters only.
+/// the name, each at most once; the name is letters and digits only.
 #[test]
 fn god_names_are_exact_and_markers_only_go_before_them() {
     for (part, name) in [
@@ -437,7 +457,7 @@ fn write_gods(text: &str, gods: [God; 2]) -> String {
     for (part, god) in parts[2..].iter_mut().zip(gods) {
         let start = part.find(|c: char| c.is_ascii_alphabetic()).unwrap();
         let end = part[start..]
-            .find(|c: char| !c.is_ascii_alphabetic())
+            .find(|c: char| !c.is_ascii_alphanumeric())
             .map_or(part.len(), |end| start + end);
         part.replace_range(start..end, god.name());
     }
