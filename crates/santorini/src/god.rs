@@ -146,13 +146,16 @@ pub enum God {
     /// Apollo's swap, but only onto an opponent worker no higher than his own level
     /// (santorini-ai's revised Apollo, `apollov2`).
     ApolloV2,
+    /// Instead of moving, may flip a neighbouring opponent worker to the square straight
+    /// across his worker, then build (santorini-ai's revised Charon, `charonv2`).
+    CharonV2,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 25] = [
+    pub const ALL: [God; 26] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -178,6 +181,7 @@ impl God {
         God::Hestia,
         God::Chronus,
         God::ApolloV2,
+        God::CharonV2,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -208,6 +212,7 @@ impl God {
             God::Hestia => "hestia",
             God::Chronus => "chronus",
             God::ApolloV2 => "apollov2",
+            God::CharonV2 => "charonv2",
         }
     }
 
@@ -246,6 +251,9 @@ impl God {
             God::Chronus => "also wins when at least five complete towers stand on the board",
             God::ApolloV2 => {
                 "may move onto an opponent's worker no higher than his own, swapping it back"
+            }
+            God::CharonV2 => {
+                "instead of moving, may flip a neighbouring opponent worker across his, then build"
             }
         }
     }

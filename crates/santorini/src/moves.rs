@@ -5,7 +5,8 @@
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
-//! finds five towers standing). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
+//! finds five towers standing), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3 across his
+//! own to A3 instead of moving). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
 //! `B3>C3^C4`.
 
 use core::fmt;
@@ -120,6 +121,16 @@ pub enum Move {
     /// Chronus: five complete towers stand at the start of his turn (the opponent completed
     /// the fifth), so he wins without moving; santorini-ai's empty winning turn.
     ClaimWin,
+    /// CharonV2: instead of moving, `worker` flips the neighbouring opponent worker on `from`
+    /// to the square straight across it ([`Move::flip_target`]), then builds next to itself.
+    Flip {
+        /// CharonV2's worker, which stays where it is.
+        worker: Square,
+        /// The opponent worker's square, next to `worker`.
+        from: Square,
+        /// The build, next to `worker` (`from` is free again).
+        build: Square,
+    },
 }
 
 impl Move {
@@ -172,6 +183,7 @@ impl Move {
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
+            Move::Flip { .. } => Some(God::CharonV2),
         }
     }
 
@@ -187,6 +199,12 @@ impl Move {
                     || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
             }
         }
+    }
+
+    /// Where CharonV2's `worker` flips the opponent worker on `from`: the square straight
+    /// across `worker`, if it is on the board.
+    pub fn flip_target(worker: Square, from: Square) -> Option<Square> {
+        Move::push_target(from, worker)
     }
 
     /// The square beyond `to` in the line from `from`: where Minotaur pushes a worker.
@@ -234,6 +252,14 @@ impl fmt::Display for Move {
             }
             Move::BuildWin { from, to, build } => write!(f, "{from}>{to}^{build}#"),
             Move::ClaimWin => f.write_str("#"),
+            Move::Flip {
+                worker,
+                from,
+                build,
+            } => match Move::flip_target(*worker, *from) {
+                Some(to) => write!(f, "{worker}({from}>{to})^{build}"),
+                None => write!(f, "{worker}({from}>?)^{build}"),
+            },
         }
     }
 }
@@ -345,6 +371,23 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         return Ok(Move::Swap {
             from: square(from)?,
             to: square(to)?,
+            build: square(build)?,
+        });
+    }
+    if let Some((worker, rest)) = turn.split_once('(').filter(|(w, _)| !w.contains('>')) {
+        // CharonV2's flip `W(F>T)^B`: the square across is implied by the line, and checked.
+        let expected = "expected <worker>(<from>><to>)^<build>";
+        let (from, rest) = rest.split_once('>').ok_or_else(|| syntax(expected))?;
+        let (to, build) = rest.split_once(")^").ok_or_else(|| syntax(expected))?;
+        let (worker, from) = (square(worker)?, square(from)?);
+        if Move::flip_target(worker, from) != Some(square(to)?) {
+            return Err(syntax(
+                "a flip sends the worker to the square straight across the flipping one",
+            ));
+        }
+        return Ok(Move::Flip {
+            worker,
+            from,
             build: square(build)?,
         });
     }

@@ -97,6 +97,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     let displacing = [
         God::Apollo,
         God::ApolloV2,
+        God::CharonV2,
         God::Minotaur,
         God::Hera,
         God::Pegasus,

@@ -17,6 +17,7 @@
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
+//! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -76,6 +77,11 @@ impl Move {
                 paths.push(path(&[At(from), At(to), At(build)]));
             }
             Move::ClaimWin => paths.push(path(&[Power])),
+            Move::Flip {
+                worker,
+                from,
+                build,
+            } => paths.push(path(&[At(worker), At(from), At(build)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }

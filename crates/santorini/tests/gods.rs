@@ -48,7 +48,23 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12 + 148
+        237 + 188
+            + 101
+            + 107
+            + 113
+            + 113
+            + 6
+            + 113
+            + 6
+            + 1
+            + 123
+            + 131
+            + 6
+            + 125
+            + 11
+            + 12
+            + 148
+            + 156
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -72,6 +88,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Hestia,
         God::Chronus,
         God::ApolloV2,
+        God::CharonV2,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -230,6 +247,25 @@ fn each_power_plays_as_its_rule_says() {
     );
     let lower = pos("0000000000011000000000000/1/apollov2:B3,E5/mortal:C3,A1");
     assert!(lower.parse_move("B3<>C3^D3").is_ok());
+    // CharonV2 flips a neighbouring opponent worker straight across his own instead of
+    // moving, then builds next to himself; not onto a dome or off the board. (The child as
+    // santorini-ai's generator gives it.)
+    let charon = pos("0000000000000000000000000/1/charonv2:B3,E5/mortal:C3,A1");
+    let flip = charon.parse_move("B3(C3>A3)^B2").unwrap();
+    assert_eq!(flip.to_string(), "B3(C3>A3)^B2");
+    assert_eq!(
+        charon.play(flip).unwrap().to_string(),
+        "0000000000000000100000000/2/charonv2:E5,B3/mortal:A3,A1"
+    );
+    assert!(charon.parse_move("B3(C3>A4)^B2").is_err());
+    let domed = pos("0000000000400000000000000/1/charonv2:B3,E5/mortal:C3,A1");
+    assert!(domed.parse_move("B3(C3>A3)^B2").is_err());
+    let edge = pos("0000000000000000000000000/1/charonv2:A3,E5/mortal:B3,A1");
+    assert!(
+        edge.legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Flip { .. }))
+    );
     // Minotaur pushes one square straight back; not off the board, not onto a worker.
     let minotaur = pos("0000000000000000000000000/1/minotaur:B3,E5/mortal:C3,A1");
     let pushed = minotaur
