@@ -48,10 +48,10 @@ pub enum Error {
         /// Every god's name.
         choices: String,
     },
-    /// A player's god name with a character other than a letter: the notation's markers
+    /// A player's god name with a character other than a letter or digit: the notation's markers
     /// come before the name (`#`, `-`) or after it (`[^]`), never inside it.
     #[error(
-        "player {player}: {name:?} is not a god's name: names are letters only, with the \
+        "player {player}: {name:?} is not a god's name: names are letters and digits only, with the \
          winner's # and santorini-ai's - before the name (#athena, -mortal) and a god's \
          state after it (athena[^])"
     )]

@@ -73,7 +73,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildDome { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
-            Move::Place(..) | Move::Travel { .. } => 0,
+            Move::Place(..) | Move::Travel { .. } | Move::Flip { .. } => 0,
         }
     }
 }

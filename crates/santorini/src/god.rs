@@ -170,13 +170,19 @@ pub enum God {
     Ares,
     /// After moving down, may also build a dome on any unoccupied square.
     Asteria,
+    /// Apollo's swap, but only onto an opponent worker no higher than his own level
+    /// (santorini-ai's revised Apollo, `apollov2`).
+    ApolloV2,
+    /// Instead of moving, may flip a neighbouring opponent worker to the square straight
+    /// across his worker, then build (santorini-ai's revised Charon, `charonv2`).
+    CharonV2,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 26] = [
+    pub const ALL: [God; 28] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -203,6 +209,8 @@ impl God {
         God::Chronus,
         God::Ares,
         God::Asteria,
+        God::ApolloV2,
+        God::CharonV2,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -234,6 +242,8 @@ impl God {
             God::Chronus => "chronus",
             God::Ares => "ares",
             God::Asteria => "asteria",
+            God::ApolloV2 => "apollov2",
+            God::CharonV2 => "charonv2",
         }
     }
 
@@ -274,6 +284,12 @@ impl God {
                 "may then remove a block (not a dome) next to his worker that did not move"
             }
             God::Asteria => "after a move down, may also build a dome on any unoccupied square",
+            God::ApolloV2 => {
+                "may move onto an opponent's worker no higher than his own, swapping it back"
+            }
+            God::CharonV2 => {
+                "instead of moving, may flip a neighbouring opponent worker across his, then build"
+            }
         }
     }
 

@@ -6,8 +6,9 @@
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
-//! (Asteria, having moved down, domes D4).
-//! santorini-ai's `B3>C3!^C4` (Athena moved up) reads as `B3>C3^C4`.
+//! (Asteria, having moved down, domes D4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
+//! across his own to A3 instead of moving). santorini-ai's `B3>C3!^C4` (Athena moved up)
+//! reads as `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -149,6 +150,16 @@ pub enum Move {
         /// The square domed.
         dome: Square,
     },
+    /// CharonV2: instead of moving, `worker` flips the neighbouring opponent worker on `from`
+    /// to the square straight across it ([`Move::flip_target`]), then builds next to itself.
+    Flip {
+        /// CharonV2's worker, which stays where it is.
+        worker: Square,
+        /// The opponent worker's square, next to `worker`.
+        from: Square,
+        /// The build, next to `worker` (`from` is free again).
+        build: Square,
+    },
 }
 
 impl Move {
@@ -186,8 +197,8 @@ impl Move {
     }
 
     /// The god whose power this move uses, `None` for the base game's moves (which every god
-    /// may also make). Two builds on two squares name Demeter, though Hestia makes them too
-    /// (see [`Move::is_power_of`]).
+    /// may also make). Two builds on two squares name Demeter, though Hestia makes them too,
+    /// and a swap Apollo, though ApolloV2 makes it too (see [`Move::is_power_of`]).
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
@@ -203,20 +214,28 @@ impl Move {
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
             Move::BuildRemove { .. } => Some(God::Ares),
             Move::BuildDome { .. } => Some(God::Asteria),
+            Move::Flip { .. } => Some(God::CharonV2),
         }
     }
 
     /// Whether `god` may make moves of this kind: the base game's moves are every god's, a
-    /// power's moves its owner's ([`Move::power`]), and two builds on two squares Hestia's
-    /// as well as Demeter's.
+    /// power's moves its owner's ([`Move::power`]), two builds on two squares Hestia's as
+    /// well as Demeter's, and a swap ApolloV2's as well as Apollo's.
     pub fn is_power_of(self, god: crate::God) -> bool {
         match self.power() {
             None => true,
             Some(owner) => {
                 owner == god
                     || (god == crate::God::Hestia && matches!(self, Move::BuildTwice { .. }))
+                    || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
             }
         }
+    }
+
+    /// Where CharonV2's `worker` flips the opponent worker on `from`: the square straight
+    /// across `worker`, if it is on the board.
+    pub fn flip_target(worker: Square, from: Square) -> Option<Square> {
+        Move::push_target(from, worker)
     }
 
     /// The square beyond `to` in the line from `from`: where Minotaur pushes a worker.
@@ -276,6 +295,14 @@ impl fmt::Display for Move {
                 build,
                 dome,
             } => write!(f, "{from}>{to}^{build} X{dome}"),
+            Move::Flip {
+                worker,
+                from,
+                build,
+            } => match Move::flip_target(*worker, *from) {
+                Some(to) => write!(f, "{worker}({from}>{to})^{build}"),
+                None => write!(f, "{worker}({from}>?)^{build}"),
+            },
         }
     }
 }
@@ -387,6 +414,23 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         return Ok(Move::Swap {
             from: square(from)?,
             to: square(to)?,
+            build: square(build)?,
+        });
+    }
+    if let Some((worker, rest)) = turn.split_once('(').filter(|(w, _)| !w.contains('>')) {
+        // CharonV2's flip `W(F>T)^B`: the square across is implied by the line, and checked.
+        let expected = "expected <worker>(<from>><to>)^<build>";
+        let (from, rest) = rest.split_once('>').ok_or_else(|| syntax(expected))?;
+        let (to, build) = rest.split_once(")^").ok_or_else(|| syntax(expected))?;
+        let (worker, from) = (square(worker)?, square(from)?);
+        if Move::flip_target(worker, from) != Some(square(to)?) {
+            return Err(syntax(
+                "a flip sends the worker to the square straight across the flipping one",
+            ));
+        }
+        return Ok(Move::Flip {
+            worker,
+            from,
             build: square(build)?,
         });
     }

@@ -6,7 +6,7 @@
 //! brackets (`athena[^]`: she moved up on her last turn), then its workers. A side that has
 //! not placed its workers yet writes its god with no squares. `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
-//! marker at most once, in either order: `#-mortal`). A god's name is letters only, matched
+//! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
 //!
 //! Without `#`, a worker of the player who just moved standing on level 3 says the game was
@@ -96,6 +96,8 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     let just_moved = side.other();
     let displacing = [
         God::Apollo,
+        God::ApolloV2,
+        God::CharonV2,
         God::Minotaur,
         God::Hera,
         God::Pegasus,
@@ -157,7 +159,7 @@ struct PlayerPart {
 
 /// Reads one player's part, `[#][-]<god>[[^]][:<square>,<square>]`, with `god` in place
 /// of the god it names when given. The markers come before the name, each at most once and
-/// in either order; the name itself is letters only.
+/// in either order; the name itself is letters and digits only (`apollov2`).
 fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, Error> {
     let (head, squares) = match text.split_once(':') {
         Some((head, squares)) => (head, Some(squares)),
@@ -191,7 +193,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
             text: text.to_owned(),
         });
     }
-    if !name.chars().all(|c| c.is_ascii_alphabetic()) {
+    if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(Error::GodName {
             player,
             name: name.to_owned(),

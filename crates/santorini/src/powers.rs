@@ -126,7 +126,11 @@ impl<S: Kernels> Position<S> {
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::Win { from, to } => (from, to),
-            Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } | Move::ClaimWin => {
+            Move::Place(..)
+            | Move::BuildFirst { .. }
+            | Move::Travel { .. }
+            | Move::ClaimWin
+            | Move::Flip { .. } => {
                 return false;
             }
         };
@@ -214,6 +218,10 @@ impl<S: Kernels> Position<S> {
         if god == God::Prometheus {
             self.for_each_build_first(movers, limits, each);
         }
+        if god == God::CharonV2 {
+            // Every worker may flip, one that Hypnus holds still too: a flip is not a move.
+            self.for_each_flip(mine, each);
+        }
         if god == God::Artemis {
             for from in movers {
                 self.for_each_artemis_move(from, limits, each);
@@ -221,9 +229,14 @@ impl<S: Kernels> Position<S> {
             return;
         }
         for from in movers {
-            // Apollo and Minotaur may step onto an opponent worker.
+            // Apollo and Minotaur may step onto an opponent worker; ApolloV2 only onto one no
+            // higher than his own level.
             let enterable = match god {
                 God::Apollo | God::Minotaur => !occupied | theirs,
+                God::ApolloV2 => {
+                    let no_higher = theirs.into_iter().filter(|&w| h(w) <= h(from));
+                    no_higher.fold(!occupied, Bitboard::with)
+                }
                 _ => !occupied,
             };
             let mut targets = Bitboard::EMPTY;
@@ -252,7 +265,7 @@ impl<S: Kernels> Position<S> {
                 let mut after = occupied.without(from).with(to);
                 let mut pushed_to = None;
                 if theirs.contains(to) {
-                    if god == God::Apollo {
+                    if matches!(god, God::Apollo | God::ApolloV2) {
                         after = after.with(from);
                     } else {
                         match Move::push_target(from, to) {
@@ -388,6 +401,39 @@ impl<S: Kernels> Position<S> {
                         }
                         _ => {}
                     }
+                }
+            }
+        }
+    }
+
+    /// CharonV2's flips by the workers `mine`: each neighbouring opponent worker goes to the
+    /// free square straight across the flipping worker (any level, not a dome), which then
+    /// builds next to itself where the opponent allows it (Limus's zone as it is after the
+    /// flip). santorini-ai's `charon_v2.rs`.
+    fn for_each_flip(&self, mine: Bitboard, each: &mut impl FnMut(Move)) {
+        let theirs = self.workers[1 - self.side.index()];
+        let blocked = mine | theirs | self.levels.domes();
+        let them = self.gods[1 - self.side.index()];
+        for worker in mine {
+            for from in neighbours(worker) & theirs {
+                let Some(to) = Move::flip_target(worker, from) else {
+                    continue;
+                };
+                if blocked.contains(to) {
+                    continue;
+                }
+                let unbuildable = if them == God::Limus {
+                    self.limus_zone(theirs.without(from).with(to))
+                } else {
+                    Bitboard::EMPTY
+                };
+                let free = neighbours(worker) - blocked.without(from).with(to) - unbuildable;
+                for build in free {
+                    each(Move::Flip {
+                        worker,
+                        from,
+                        build,
+                    });
                 }
             }
         }
@@ -678,6 +724,16 @@ impl<S: Kernels> Position<S> {
                 while self.height(dome) < 4 {
                     self.raise(dome);
                 }
+            }
+            Move::Flip {
+                worker,
+                from,
+                build,
+            } => {
+                if let Some(to) = Move::flip_target(worker, from) {
+                    self.move_worker(1 - me, from, to);
+                }
+                self.raise(build);
             }
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
         }

@@ -19,6 +19,7 @@
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
 //! | Asteria's build and dome after a move down `B3>C3^C4 XD4` | `B3 C3 power C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
+//! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -92,6 +93,11 @@ impl Move {
                 build,
                 dome,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(dome)])),
+            Move::Flip {
+                worker,
+                from,
+                build,
+            } => paths.push(path(&[At(worker), At(from), At(build)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }

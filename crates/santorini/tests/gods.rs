@@ -66,6 +66,9 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 132
             + 12
             + 143
+            + 148
+            + 156
+            + 24
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -91,6 +94,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Chronus,
         God::Ares,
         God::Asteria,
+        God::ApolloV2,
+        God::CharonV2,
     ] {
         for other in God::ALL {
             let banned = [
@@ -230,6 +235,44 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(
         swapped.to_string(),
         "0000000000000100000000000/2/apollo:E5,C3/mortal:B3,A1"
+    );
+    // ApolloV2 swaps the same way, but only with a worker no higher than his own.
+    let level = pos("0000000000000000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert_eq!(
+        level
+            .play(level.parse_move("B3<>C3^D3").unwrap())
+            .unwrap()
+            .to_string(),
+        "0000000000000100000000000/2/apollov2:E5,C3/mortal:B3,A1"
+    );
+    let higher = pos("0000000000001000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert!(higher.parse_move("B3<>C3^D3").is_err());
+    assert!(
+        higher
+            .legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Swap { .. }))
+    );
+    let lower = pos("0000000000011000000000000/1/apollov2:B3,E5/mortal:C3,A1");
+    assert!(lower.parse_move("B3<>C3^D3").is_ok());
+    // CharonV2 flips a neighbouring opponent worker straight across his own instead of
+    // moving, then builds next to himself; not onto a dome or off the board. (The child as
+    // santorini-ai's generator gives it.)
+    let charon = pos("0000000000000000000000000/1/charonv2:B3,E5/mortal:C3,A1");
+    let flip = charon.parse_move("B3(C3>A3)^B2").unwrap();
+    assert_eq!(flip.to_string(), "B3(C3>A3)^B2");
+    assert_eq!(
+        charon.play(flip).unwrap().to_string(),
+        "0000000000000000100000000/2/charonv2:E5,B3/mortal:A3,A1"
+    );
+    assert!(charon.parse_move("B3(C3>A4)^B2").is_err());
+    let domed = pos("0000000000400000000000000/1/charonv2:B3,E5/mortal:C3,A1");
+    assert!(domed.parse_move("B3(C3>A3)^B2").is_err());
+    let edge = pos("0000000000000000000000000/1/charonv2:A3,E5/mortal:B3,A1");
+    assert!(
+        edge.legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Flip { .. }))
     );
     // Minotaur pushes one square straight back; not off the board, not onto a worker.
     let minotaur = pos("0000000000000000000000000/1/minotaur:B3,E5/mortal:C3,A1");
@@ -472,7 +515,7 @@ fn arbitrary_god_positions_and_moves_never_panic() {
 
 /// Issue 38: `#` and `-` were stripped anywhere in a god's name, so `ath#ena` read as a
 /// winning Athena and `mor-tal` set the other player's Athena flag. The markers go before
-/// the name, each at most once; the name is letters only.
+/// the name, each at most once; the name is letters and digits only.
 #[test]
 fn god_names_are_exact_and_markers_only_go_before_them() {
     for (part, name) in [
@@ -525,7 +568,7 @@ fn write_gods(text: &str, gods: [God; 2]) -> String {
     for (part, god) in parts[2..].iter_mut().zip(gods) {
         let start = part.find(|c: char| c.is_ascii_alphabetic()).unwrap();
         let end = part[start..]
-            .find(|c: char| !c.is_ascii_alphabetic())
+            .find(|c: char| !c.is_ascii_alphanumeric())
             .map_or(part.len(), |end| start + end);
         part.replace_range(start..end, god.name());
     }
