@@ -61,7 +61,9 @@ impl<S: Kernels> Evaluate for Position<S> {
     /// Winning moves first, then moves that climb.
     fn move_priority(&self, mv: Move) -> i32 {
         match mv {
-            Move::Win { .. } | Move::BuildWin { .. } | Move::ClaimWin => 1_000,
+            Move::Win { .. } | Move::BuildWin { .. } | Move::ClaimWin | Move::FlipWin { .. } => {
+                1_000
+            }
             Move::Build { from, to, .. }
             | Move::Swap { from, to, .. }
             | Move::Push { from, to, .. }
@@ -70,7 +72,8 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildDouble { from, to, .. }
             | Move::BuildFirst { from, to, .. }
             | Move::BuildRemove { from, to, .. }
-            | Move::BuildDome { from, to, .. } => {
+            | Move::BuildDome { from, to, .. }
+            | Move::FlipBuild { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
             Move::Place(..) | Move::Travel { .. } | Move::Flip { .. } => 0,

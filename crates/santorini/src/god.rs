@@ -176,13 +176,16 @@ pub enum God {
     /// Instead of moving, may flip a neighbouring opponent worker to the square straight
     /// across his worker, then build (santorini-ai's revised Charon, `charonv2`).
     CharonV2,
+    /// Before moving, may flip a neighbouring opponent worker to the square straight across
+    /// his worker.
+    Charon,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 28] = [
+    pub const ALL: [God; 29] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -211,6 +214,7 @@ impl God {
         God::Asteria,
         God::ApolloV2,
         God::CharonV2,
+        God::Charon,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -244,6 +248,7 @@ impl God {
             God::Asteria => "asteria",
             God::ApolloV2 => "apollov2",
             God::CharonV2 => "charonv2",
+            God::Charon => "charon",
         }
     }
 
@@ -290,6 +295,7 @@ impl God {
             God::CharonV2 => {
                 "instead of moving, may flip a neighbouring opponent worker across his, then build"
             }
+            God::Charon => "before moving, may flip a neighbouring opponent worker across his",
         }
     }
 

@@ -7,7 +7,8 @@
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
 //! (Asteria, having moved down, domes D4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
-//! across his own to A3 instead of moving). santorini-ai's `B3>C3!^C4` (Athena moved up)
+//! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
+//! flips the worker on C3 across his B3 to A3, then moves and builds, or wins). santorini-ai's `B3>C3!^C4` (Athena moved up)
 //! reads as `B3>C3^C4`.
 
 use core::fmt;
@@ -150,6 +151,29 @@ pub enum Move {
         /// The square domed.
         dome: Square,
     },
+    /// Charon: first flip the neighbouring opponent worker on `flipped` to the square
+    /// straight across `from` ([`Move::flip_target`]), then move from `from` to `to` and
+    /// build on `build`.
+    FlipBuild {
+        /// The opponent worker's square, next to `from`.
+        flipped: Square,
+        /// The square Charon's worker leaves.
+        from: Square,
+        /// The square it moves to (`flipped` itself is free after the flip).
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+    },
+    /// Charon: flip as in [`Move::FlipBuild`], then win by moving onto level 3 (never onto a
+    /// square he could have won on without the flip: santorini-ai leaves those turns out).
+    FlipWin {
+        /// The opponent worker's square, next to `from`.
+        flipped: Square,
+        /// The square Charon's worker leaves.
+        from: Square,
+        /// The level-3 square it wins on.
+        to: Square,
+    },
     /// CharonV2: instead of moving, `worker` flips the neighbouring opponent worker on `from`
     /// to the square straight across it ([`Move::flip_target`]), then builds next to itself.
     Flip {
@@ -215,6 +239,7 @@ impl Move {
             Move::BuildRemove { .. } => Some(God::Ares),
             Move::BuildDome { .. } => Some(God::Asteria),
             Move::Flip { .. } => Some(God::CharonV2),
+            Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
         }
     }
 
@@ -295,6 +320,19 @@ impl fmt::Display for Move {
                 build,
                 dome,
             } => write!(f, "{from}>{to}^{build} X{dome}"),
+            Move::FlipBuild {
+                flipped,
+                from,
+                to,
+                build,
+            } => match Move::flip_target(*from, *flipped) {
+                Some(across) => write!(f, "({flipped}>{across}){from}>{to}^{build}"),
+                None => write!(f, "({flipped}>?){from}>{to}^{build}"),
+            },
+            Move::FlipWin { flipped, from, to } => match Move::flip_target(*from, *flipped) {
+                Some(across) => write!(f, "({flipped}>{across}){from}>{to}#"),
+                None => write!(f, "({flipped}>?){from}>{to}#"),
+            },
             Move::Flip {
                 worker,
                 from,
@@ -314,8 +352,9 @@ impl FromStr for Move {
     /// position (see `Position::parse_move`).
     ///
     /// A text longer than [`Move::MAX_TEXT`] (after surrounding whitespace) is refused
-    /// unread with [`Error::MoveTooLong`]: no move is that long. The parser never recurses,
-    /// so no input can exhaust the stack.
+    /// unread with [`Error::MoveTooLong`]: no move is that long. The parser recurses once at
+    /// most (the plain turn after Charon's flip, which may not flip again), so no input can
+    /// exhaust the stack.
     fn from_str(text: &str) -> Result<Move, Error> {
         let trimmed = text.trim();
         if trimmed.len() > Move::MAX_TEXT {
@@ -387,6 +426,48 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             reason: err.to_string(),
         })
     };
+    if let Some((flip, rest)) = turn
+        .strip_prefix('(')
+        .and_then(|rest| rest.split_once(')'))
+        .filter(|(flip, _)| !flip.contains(','))
+    {
+        // Charon's `(F>T)S>D^B` or `(F>T)S>D#`: the flip, then a plain turn from the square
+        // the flipped worker stood next to. The square across is implied, and checked.
+        let (flipped, across) = flip
+            .split_once('>')
+            .ok_or_else(|| syntax("expected (<flipped>><across>) before the move"))?;
+        let (flipped, across) = (square(flipped)?, square(across)?);
+        let check = |from: Square| {
+            if Move::flip_target(from, flipped) == Some(across) {
+                Ok(())
+            } else {
+                Err(syntax(
+                    "a flip sends the worker to the square straight across the moving one",
+                ))
+            }
+        };
+        if rest.starts_with('(') {
+            return Err(syntax("one flip comes before the move"));
+        }
+        return match parse_turn(text, rest)? {
+            Move::Build { from, to, build } => {
+                check(from)?;
+                Ok(Move::FlipBuild {
+                    flipped,
+                    from,
+                    to,
+                    build,
+                })
+            }
+            Move::Win { from, to } => {
+                check(from)?;
+                Ok(Move::FlipWin { flipped, from, to })
+            }
+            _ => Err(syntax(
+                "after a flip comes a plain move: (<flipped>><across>)<from>><to>^<build> or #",
+            )),
+        };
+    }
     if let Some(rest) = turn.strip_prefix('(') {
         // Hermes's `(A,B)>(C,D)^E`.
         let pair = |text: &str| -> Result<[Square; 2], Error> {

@@ -98,6 +98,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Apollo,
         God::ApolloV2,
         God::CharonV2,
+        God::Charon,
         God::Minotaur,
         God::Hera,
         God::Pegasus,

@@ -123,6 +123,8 @@ impl<S: Kernels> Position<S> {
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
             | Move::BuildWin { from, to, .. }
+            | Move::FlipBuild { from, to, .. }
+            | Move::FlipWin { from, to, .. }
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::Win { from, to } => (from, to),
@@ -217,6 +219,9 @@ impl<S: Kernels> Position<S> {
         }
         if god == God::Prometheus {
             self.for_each_build_first(movers, limits, each);
+        }
+        if god == God::Charon {
+            self.for_each_charon_flip(movers, limits, each);
         }
         if god == God::CharonV2 {
             // Every worker may flip, one that Hypnus holds still too: a flip is not a move.
@@ -400,6 +405,71 @@ impl<S: Kernels> Position<S> {
                             }
                         }
                         _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Charon's turns that flip first, by the workers `movers`: each neighbouring opponent
+    /// worker goes to the free square straight across the worker (any level, not a dome),
+    /// which then moves and builds as a mortal's would with the flipped worker where it
+    /// went (Aphrodite's zone and Limus's as they are after the flip). As santorini-ai's
+    /// `charon.rs` has it, a flip never leads to a square the worker could have won on
+    /// without one.
+    fn for_each_charon_flip(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
+        let me = self.side.index();
+        let mine = self.workers[me];
+        let theirs = self.workers[1 - me];
+        let domes = self.levels.domes();
+        let them = self.gods[1 - me];
+        let h = |square: Square| self.height(square);
+        let wins = |from: Square, to: Square| h(from) == 2 && h(to) == 3 && limits.may_win_on(to);
+        for from in movers {
+            let others = mine.without(from);
+            let steps = (neighbours(from) - others - domes)
+                .iter()
+                .filter(|&to| limits.step(h(from), h(to)))
+                .fold(Bitboard::EMPTY, Bitboard::with);
+            let plain_wins = (steps - theirs)
+                .iter()
+                .filter(|&to| wins(from, to) && limits.may_end(from, to))
+                .fold(Bitboard::EMPTY, Bitboard::with);
+            for flipped in neighbours(from) & theirs {
+                let Some(across) = Move::flip_target(from, flipped) else {
+                    continue;
+                };
+                if (mine | theirs | domes).contains(across) {
+                    continue;
+                }
+                let theirs_after = theirs.without(flipped).with(across);
+                let zone = if them == God::Aphrodite {
+                    theirs_after
+                        .iter()
+                        .fold(theirs_after, |zone, w| zone | neighbours(w))
+                } else {
+                    Bitboard::EMPTY
+                };
+                let unbuildable = if them == God::Limus {
+                    self.limus_zone(theirs_after)
+                } else {
+                    Bitboard::EMPTY
+                };
+                for to in steps - theirs_after - plain_wins {
+                    if zone.contains(from) && !zone.contains(to) {
+                        continue;
+                    }
+                    if wins(from, to) {
+                        each(Move::FlipWin { flipped, from, to });
+                        continue;
+                    }
+                    for build in neighbours(to) - others - theirs_after - domes - unbuildable {
+                        each(Move::FlipBuild {
+                            flipped,
+                            from,
+                            to,
+                            build,
+                        });
                     }
                 }
             }
@@ -724,6 +794,25 @@ impl<S: Kernels> Position<S> {
                 while self.height(dome) < 4 {
                     self.raise(dome);
                 }
+            }
+            Move::FlipBuild {
+                flipped,
+                from,
+                to,
+                build,
+            } => {
+                if let Some(across) = Move::flip_target(from, flipped) {
+                    self.move_worker(1 - me, flipped, across);
+                }
+                self.move_worker(me, from, to);
+                self.raise(build);
+            }
+            Move::FlipWin { flipped, from, to } => {
+                if let Some(across) = Move::flip_target(from, flipped) {
+                    self.move_worker(1 - me, flipped, across);
+                }
+                self.move_worker(me, from, to);
+                self.winner = Some(before.side);
             }
             Move::Flip {
                 worker,

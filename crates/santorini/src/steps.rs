@@ -19,6 +19,7 @@
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
 //! | Asteria's build and dome after a move down `B3>C3^C4 XD4` | `B3 C3 power C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
+//! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
@@ -98,6 +99,15 @@ impl Move {
                 from,
                 build,
             } => paths.push(path(&[At(worker), At(from), At(build)])),
+            Move::FlipBuild {
+                flipped,
+                from,
+                to,
+                build,
+            } => paths.push(path(&[At(from), At(flipped), At(to), At(build)])),
+            Move::FlipWin { flipped, from, to } => {
+                paths.push(path(&[At(from), At(flipped), At(to)]));
+            }
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }

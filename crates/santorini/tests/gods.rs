@@ -69,6 +69,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 148
             + 156
             + 24
+            + 175
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -96,6 +97,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Asteria,
         God::ApolloV2,
         God::CharonV2,
+        God::Charon,
     ] {
         for other in God::ALL {
             let banned = [
@@ -274,6 +276,26 @@ fn each_power_plays_as_its_rule_says() {
             .iter()
             .all(|mv| !matches!(mv, Move::Flip { .. }))
     );
+    // Charon flips first, then moves and builds (the child as santorini-ai gives it), or
+    // wins; never by flipping onto a square he could win on without the flip (B4 here).
+    let charon = pos("0000000000000000000000000/1/charon:B3,E5/mortal:C3,A1");
+    let flip = charon.parse_move("(C3>A3)B3>A4^A5").unwrap();
+    assert_eq!(flip.to_string(), "(C3>A3)B3>A4^A5");
+    assert_eq!(
+        charon.play(flip).unwrap().to_string(),
+        "1000000000000000000000000/2/charon:E5,A4/mortal:A3,A1"
+    );
+    assert!(charon.parse_move("(C3>A4)B3>A4^A5").is_err());
+    assert!(charon.parse_move("(C3>A3)(C3>A3)B3>A4^A5").is_err());
+    let high = pos("0000003000023000000000000/1/charon:B3,E5/mortal:C3,A1");
+    let mut wins: Vec<String> = high
+        .legal_moves()
+        .iter()
+        .filter(|mv| matches!(mv, Move::Win { .. } | Move::FlipWin { .. }))
+        .map(|mv| mv.to_string())
+        .collect();
+    wins.sort();
+    assert_eq!(wins, ["(C3>A3)B3>C3#", "B3>B4#"]);
     // Minotaur pushes one square straight back; not off the board, not onto a worker.
     let minotaur = pos("0000000000000000000000000/1/minotaur:B3,E5/mortal:C3,A1");
     let pushed = minotaur

@@ -130,7 +130,10 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
-        if matches!(god, God::Hestia | God::Ares | God::Asteria | God::CharonV2) {
+        if matches!(
+            god,
+            God::Hestia | God::Ares | God::Asteria | God::CharonV2 | God::Charon
+        ) {
             continue; // Not among these positions: see their own tests below.
         }
         if *god == God::ApolloV2 {
@@ -243,6 +246,30 @@ fn charonv2s_flips_walk_as_their_steps() {
             .count();
     }
     assert!(flips > 500, "{flips} flips");
+}
+
+/// Charon's flip before his move is his worker, the worker flipped, then the move and the
+/// build (`B3 C3 B4 B5`, a win `B3 C3 C3`): over the roots where he plays, those paths are
+/// his own, none starts another (a plain move's `B3 C3` never reaches an opponent's
+/// square), and walking one plays its turn.
+#[test]
+fn charons_flips_walk_as_their_steps() {
+    const MORE: &str = include_str!("data/santorini-more-gods.perft");
+    let mut flips = 0;
+    for text in MORE
+        .lines()
+        .filter_map(|line| line.strip_prefix("position "))
+        .filter(|text| text.contains("charon:"))
+    {
+        let position: Position = text.parse().unwrap();
+        check_paths(position, 24);
+        flips += position
+            .legal_moves()
+            .iter()
+            .filter(|mv| matches!(mv, Move::FlipBuild { .. } | Move::FlipWin { .. }))
+            .count();
+    }
+    assert!(flips > 2_000, "{flips} flips");
 }
 
 #[test]
