@@ -68,7 +68,8 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::Dome { from, to, .. }
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
-            | Move::BuildFirst { from, to, .. } => {
+            | Move::BuildFirst { from, to, .. }
+            | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
             Move::Place(..) | Move::Travel { .. } => 0,

@@ -84,6 +84,18 @@
 //! tower: Atlas's dome on a lower level counts too, where the rule book counts only a dome
 //! on three blocks. santorini-ai bans Chronus against Atlas for that reason, so that pair is
 //! not cross-checked.
+//!
+//! Scylla (santorini-ai's `scylla.rs`): when her worker moves away from a square next to an
+//! opponent worker, she may drag that worker into the square hers left, then build (next
+//! to where she stands, the square the dragged worker left included). Each dragged worker
+//! gives its own move ([`crate::Move::Drag`], written `(C4>B3)B3>A3^A4`, santorini-ai's
+//! notation); the drag is no move of the dragged worker: it may go up or down any number of
+//! levels, never wins, and leaves Athena's and Nike's flags as they were. A winning move
+//! has no drag (the game is over). Limus's zone follows a worker she drags, as it follows
+//! one Apollo swaps. Against Aphrodite, as in santorini-ai, only Scylla's plain moves must
+//! end in the zone: a drag brings an Aphrodite worker next to where Scylla ends, and a
+//! worker that could win outside the zone could drag one in too, so her drags and wins are
+//! free of it. Persephone's demand counts her move's climb, not the dragged worker's.
 
 use core::fmt;
 use core::str::FromStr;
@@ -143,13 +155,15 @@ pub enum God {
     Hestia,
     /// Also wins when five complete towers (domes) stand.
     Chronus,
+    /// May drag an opponent worker next to the square her worker leaves into that square.
+    Scylla,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 24] = [
+    pub const ALL: [God; 25] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -174,6 +188,7 @@ impl God {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::Scylla,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -203,6 +218,7 @@ impl God {
             God::Nike => "nike",
             God::Hestia => "hestia",
             God::Chronus => "chronus",
+            God::Scylla => "scylla",
         }
     }
 
@@ -239,6 +255,9 @@ impl God {
             God::Nike => "after she moves down, the opponent cannot move up on their next turn",
             God::Hestia => "may build a second time, off the perimeter (the same square allowed)",
             God::Chronus => "also wins when at least five complete towers stand on the board",
+            God::Scylla => {
+                "may drag an opponent worker next to the square she leaves into that square"
+            }
         }
     }
 

@@ -4,9 +4,10 @@
 //! worker on C3 to D3), `B3>C3^C4X` (Atlas domes), `B3>C3^C4^D4` (Demeter builds twice),
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
-//! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
-//! finds five towers standing). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
-//! `B3>C3^C4`.
+//! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower), `#` (Chronus
+//! finds five towers standing) and `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and
+//! drags the opponent worker on C4 into B3, then builds on A4). santorini-ai's `B3>C3!^C4`
+//! (Athena moved up) reads as `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -120,6 +121,18 @@ pub enum Move {
     /// Chronus: five complete towers stand at the start of his turn (the opponent completed
     /// the fifth), so he wins without moving; santorini-ai's empty winning turn.
     ClaimWin,
+    /// Scylla: move from `from` to `to`, drag the opponent worker on `dragged` (next to
+    /// `from`) into `from`, then build.
+    Drag {
+        /// The square the worker leaves, where the dragged worker ends.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The opponent worker's square, next to `from`; free for the build afterwards.
+        dragged: Square,
+        /// The build, next to `to` (not `from`, which the dragged worker now holds).
+        build: Square,
+    },
 }
 
 impl Move {
@@ -172,6 +185,7 @@ impl Move {
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
+            Move::Drag { .. } => Some(God::Scylla),
         }
     }
 
@@ -233,6 +247,12 @@ impl fmt::Display for Move {
             }
             Move::BuildWin { from, to, build } => write!(f, "{from}>{to}^{build}#"),
             Move::ClaimWin => f.write_str("#"),
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => write!(f, "({dragged}>{from}){from}>{to}^{build}"),
         }
     }
 }
@@ -317,6 +337,29 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             reason: err.to_string(),
         })
     };
+    if let Some(rest) = turn.strip_prefix('(')
+        && let Some((drag, turn)) = rest.split_once(')')
+        && !drag.contains(',')
+        && let Some((dragged, into)) = drag.split_once('>')
+    {
+        // Scylla's `(D>F)F>T^B`: the worker on D is dragged into F, the square hers left.
+        // The turn after the drag is read as a plain turn, never as another drag.
+        let expected = "expected (<dragged>><from>)<from>><to>^<build>";
+        if turn.starts_with('(') {
+            return Err(syntax(expected));
+        }
+        let (dragged, into) = (square(dragged)?, square(into)?);
+        return match parse_turn(text, turn)? {
+            Move::Build { from, to, build } if from == into => Ok(Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            }),
+            Move::Build { .. } => Err(syntax("Scylla drags the worker into the square hers left")),
+            _ => Err(syntax(expected)),
+        };
+    }
     if let Some(rest) = turn.strip_prefix('(') {
         // Hermes's `(A,B)>(C,D)^E`.
         let pair = |text: &str| -> Result<[Square; 2], Error> {
@@ -545,6 +588,15 @@ mod tests {
                 },
             ),
             ("#", Move::ClaimWin),
+            (
+                "(C4>B3)B3>A3^A4",
+                Move::Drag {
+                    from: sq("B3"),
+                    to: sq("A3"),
+                    dragged: sq("C4"),
+                    build: sq("A4"),
+                },
+            ),
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
@@ -587,6 +639,11 @@ mod tests {
             ("(A1,B1)>(C1,C1)^C2", "never on one square"),
             ("B3>C3^C9#", "\"C9\" is not a square"),
             ("##", "expected"),
+            ("(C4>B2)B3>A3^A4", "the square hers left"),
+            ("(C4>B3)B3>A3#", "expected (<dragged>><from>)"),
+            ("(C4>B3)(C4>B3)B3>A3^A4", "expected (<dragged>><from>)"),
+            ("(C4>B3)B3>A3^A4^A5", "expected (<dragged>><from>)"),
+            ("(C9>B3)B3>A3^A4", "\"C9\" is not a square"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

@@ -123,6 +123,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
             | Move::BuildWin { from, to, .. }
+            | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..) | Move::BuildFirst { .. } | Move::Travel { .. } | Move::ClaimWin => {
                 return false;
@@ -243,7 +244,9 @@ impl<S: Kernels> Position<S> {
                 }
             }
             for to in targets {
-                if !limits.may_end(from, to) {
+                // Scylla's wins and drags are free of Aphrodite's zone (see `God`).
+                let in_zone = limits.may_end(from, to);
+                if !in_zone && god != God::Scylla {
                     continue;
                 }
                 // Where the displaced opponent worker goes, and the occupied squares after.
@@ -265,6 +268,12 @@ impl<S: Kernels> Position<S> {
                 if wins(from, to) {
                     each(Move::Win { from, to });
                     continue;
+                }
+                if god == God::Scylla {
+                    self.for_each_drag(from, to, each);
+                    if !in_zone {
+                        continue;
+                    }
                 }
                 // Limus's zone follows a worker that Apollo or Minotaur displaced.
                 let unbuildable = if them == God::Limus && theirs.contains(to) {
@@ -334,6 +343,32 @@ impl<S: Kernels> Position<S> {
                         _ => {}
                     }
                 }
+            }
+        }
+    }
+
+    /// Scylla's drags for her worker's move from `from` to `to` (not a win): each opponent
+    /// worker next to `from` may be dragged into it, then she builds next to `to`, on the
+    /// square the dragged worker left too. Limus's zone follows a dragged Limus worker.
+    fn for_each_drag(&self, from: Square, to: Square, each: &mut impl FnMut(Move)) {
+        let me = self.side.index();
+        let theirs = self.workers[1 - me];
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        for dragged in neighbours(from) & theirs {
+            let after = occupied.without(dragged).with(to);
+            let unbuildable = if self.gods[1 - me] == God::Limus {
+                self.limus_zone(theirs.without(dragged).with(from))
+            } else {
+                Bitboard::EMPTY
+            };
+            for build in neighbours(to) - after - domes - unbuildable {
+                each(Move::Drag {
+                    from,
+                    to,
+                    dragged,
+                    build,
+                });
             }
         }
     }
@@ -602,6 +637,16 @@ impl<S: Kernels> Position<S> {
                 self.winner = Some(before.side);
             }
             Move::ClaimWin => self.winner = Some(before.side),
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => {
+                self.move_worker(me, from, to);
+                self.move_worker(1 - me, dragged, from);
+                self.raise(build);
+            }
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
         }
     }

@@ -17,6 +17,7 @@
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
+//! | Scylla's drag `(C4>B3)B3>A3^A4` | `B3 A3 power C4 A4`: the worker, where it goes, the power, the worker dragged, the build |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -76,6 +77,12 @@ impl Move {
                 paths.push(path(&[At(from), At(to), At(build)]));
             }
             Move::ClaimWin => paths.push(path(&[Power])),
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => paths.push(path(&[At(from), At(to), Power, At(dragged), At(build)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }
@@ -185,5 +192,6 @@ mod tests {
         assert_eq!(written("^C2"), ["power C2"]);
         assert_eq!(written("B3>C3^C4#"), ["B3 C3 C4"]);
         assert_eq!(written("#"), ["power"]);
+        assert_eq!(written("(C4>B3)B3>A3^A4"), ["B3 A3 power C4 A4"]);
     }
 }

@@ -48,7 +48,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12
+        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12 + 149
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -71,6 +71,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Nike,
         God::Hestia,
         God::Chronus,
+        God::Scylla,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -317,6 +318,53 @@ fn each_power_plays_as_its_rule_says() {
     let built = mortal.play(mortal.parse_move("B3>A3^B4").unwrap()).unwrap();
     assert_eq!(built.winner(), None);
     assert_eq!(built.legal_moves().as_slice(), [Move::ClaimWin]);
+    // Scylla: leaving B3, next to the mortal on C4, she may drag it into B3 (down two
+    // levels here: a drag is no move of its own), then build; C4 is free to build on.
+    let scylla = pos("0000000200000000000000000/1/scylla:B3,E1/mortal:C4,A1");
+    let drag = scylla.parse_move("(C4>B3)B3>B4^C4").unwrap();
+    let dragged = scylla.play(drag).unwrap();
+    assert!(
+        dragged
+            .workers(Player::Second)
+            .contains("B3".parse().unwrap())
+    );
+    assert_eq!(dragged.height("C4".parse().unwrap()), 3);
+    assert_eq!(dragged.hash(), dragged.recompute_hash());
+    // A worker not next to the square she leaves stays; the square left must be named.
+    assert!(scylla.parse_move("(A1>B3)B3>B4^C4").is_err());
+    assert!(scylla.parse_move("(C4>B4)B3>B4^C4").is_err());
+    // Only the worker next to the square she leaves is dragged: C4 from B3 (E1 has no
+    // opponent next to it), to each square B3 reaches, or none.
+    let moves = scylla.legal_moves();
+    let b3: bitgames_santorini::Square = "B3".parse().unwrap();
+    let c4: bitgames_santorini::Square = "C4".parse().unwrap();
+    assert!(moves.iter().all(|mv| match *mv {
+        Move::Drag { from, dragged, .. } => from == b3 && dragged == c4,
+        _ => true,
+    }));
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|mv| matches!(mv, Move::Drag { .. }))
+            .count(),
+        // B3's plain moves less a build on B3 for each of its seven free neighbours (the
+        // dragged worker holds it), plus one on C4 for B4 and C3 (it is free now).
+        moves
+            .iter()
+            .filter(|mv| matches!(mv, Move::Build { from, .. } if *from == b3))
+            .count()
+            - 7
+            + 2
+    );
+    // No drag with a win: the game is over.
+    let win = pos("0000003000020000000000000/1/scylla:B3,E1/mortal:C4,A1");
+    let moves = win.legal_moves();
+    assert!(moves.contains(&win.parse_move("B3>B4#").unwrap()));
+    assert!(
+        !moves
+            .iter()
+            .any(|mv| matches!(mv, Move::Drag { to, .. } if to.to_string() == "B4"))
+    );
 }
 
 #[test]
