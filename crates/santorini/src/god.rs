@@ -96,6 +96,18 @@
 //! end in the zone: a drag brings an Aphrodite worker next to where Scylla ends, and a
 //! worker that could win outside the zone could drag one in too, so her drags and wins are
 //! free of it. Persephone's demand counts her move's climb, not the dragged worker's.
+//!
+//! Maenads (santorini-ai's `maenads.rs`): at the end of her turn, if her two workers stand on
+//! both sides of an opponent worker (on a line through it: a row, a column or a diagonal),
+//! she wins. Only the worker that moves changes the lines, so as in santorini-ai a move that
+//! ends on such a square is the win, written as a win with no build (`B3>C3#`), provided a
+//! build could follow (the turn must be complete); with no build there it is no turn at all.
+//! Hera's perimeter does not stop it (it is no move up), as in santorini-ai; Persephone's
+//! demand does (her move must climb when one can). santorini-ai at 4e76fe84 lists a worker's
+//! flanking wins once for each of its flanking squares that has a build (so twice or more
+//! when there are two), and a flanking square without a build among them: bugs, as the rule
+//! book's win comes at the end of a whole turn. We follow the rules; the counts with Maenads
+//! come from santorini-ai with that loop fixed (see `santorini-more-gods.perft`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -157,13 +169,15 @@ pub enum God {
     Chronus,
     /// May drag an opponent worker next to the square her worker leaves into that square.
     Scylla,
+    /// Also wins when her two workers end her turn on both sides of an opponent worker.
+    Maenads,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 25] = [
+    pub const ALL: [God; 26] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -189,6 +203,7 @@ impl God {
         God::Hestia,
         God::Chronus,
         God::Scylla,
+        God::Maenads,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -219,6 +234,7 @@ impl God {
             God::Hestia => "hestia",
             God::Chronus => "chronus",
             God::Scylla => "scylla",
+            God::Maenads => "maenads",
         }
     }
 
@@ -257,6 +273,9 @@ impl God {
             God::Chronus => "also wins when at least five complete towers stand on the board",
             God::Scylla => {
                 "may drag an opponent worker next to the square she leaves into that square"
+            }
+            God::Maenads => {
+                "also wins when her two workers end her turn on both sides of an opponent worker"
             }
         }
     }

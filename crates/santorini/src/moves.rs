@@ -29,7 +29,8 @@ pub enum Move {
         /// is free again).
         build: Square,
     },
-    /// A winning move (up onto level 3, or Pan's move down two levels); no build. With
+    /// A winning move (up onto level 3, Pan's move down two levels, or Maenads's move to the
+    /// far side of an opponent worker from her other worker); no build. With
     /// Apollo or Minotaur `to` may hold an opponent worker, which is swapped or pushed.
     Win {
         /// The worker's square.

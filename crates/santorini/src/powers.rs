@@ -200,6 +200,18 @@ impl<S: Kernels> Position<S> {
                 neighbours(square)
             }
         };
+        // Maenads: the squares beyond an opponent worker from one of hers, where a worker of
+        // hers that ends her turn flanks it with the other.
+        let mut flanks = Bitboard::EMPTY;
+        if god == God::Maenads {
+            for worker in mine {
+                for other in neighbours(worker) & theirs {
+                    if let Some(beyond) = Move::push_target(worker, other) {
+                        flanks = flanks.with(beyond);
+                    }
+                }
+            }
+        }
         let wins = |from: Square, to: Square| {
             ((h(from) == 2 && h(to) == 3)
                 || (god == God::Pan && h(from) >= h(to) + 2)
@@ -267,6 +279,13 @@ impl<S: Kernels> Position<S> {
                 }
                 if wins(from, to) {
                     each(Move::Win { from, to });
+                    continue;
+                }
+                if flanks.contains(to) {
+                    // Maenads flank a worker: a win, if a build could complete the turn.
+                    if !(around(to) - after - domes - limits.unbuildable).is_empty() {
+                        each(Move::Win { from, to });
+                    }
                     continue;
                 }
                 if god == God::Scylla {

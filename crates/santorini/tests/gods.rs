@@ -48,7 +48,24 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         .collect();
     assert_eq!(
         ids.len(),
-        237 + 188 + 101 + 107 + 113 + 113 + 6 + 113 + 6 + 1 + 123 + 131 + 6 + 125 + 11 + 12 + 149
+        237 + 188
+            + 101
+            + 107
+            + 113
+            + 113
+            + 6
+            + 113
+            + 6
+            + 1
+            + 123
+            + 131
+            + 6
+            + 125
+            + 11
+            + 12
+            + 149
+            + 155
+            + 1
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -72,6 +89,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Hestia,
         God::Chronus,
         God::Scylla,
+        God::Maenads,
     ] {
         for other in God::ALL {
             if new == God::Hades && other == God::Pan {
@@ -365,6 +383,21 @@ fn each_power_plays_as_its_rule_says() {
             .iter()
             .any(|mv| matches!(mv, Move::Drag { to, .. } if to.to_string() == "B4"))
     );
+    // Maenads: B1 to A1 puts the mortal on B2 between her workers (C3 and A1): a win, written
+    // with `#` (no build follows), on the perimeter too against Hera.
+    for them in ["mortal", "hera"] {
+        let maenads = pos(&format!(
+            "0000000000000000000000000/1/maenads:C3,B1/{them}:B2,E5"
+        ));
+        assert!(maenads.parse_move("B1>A1^A2").is_err());
+        let flanked = maenads.play(maenads.parse_move("B1>A1#").unwrap()).unwrap();
+        assert_eq!(flanked.outcome(), Outcome::Win(Player::First));
+    }
+    // Against Limus no build can follow on A1 (all in his zone): no turn ends there.
+    let limus = pos("0000000000000000003000030/1/maenads:C3,B1/limus:B2,C2");
+    assert!(limus.parse_move("B1>A1#").is_err());
+    assert!(limus.parse_move("B1>A1^A2").is_err());
+    assert!(limus.parse_move("B1>C1#").is_ok());
 }
 
 #[test]
