@@ -107,6 +107,41 @@
 //! orders, so its counts for Asteria were taken with each node's children deduplicated by
 //! position. santorini-ai bans Asteria against Hades (as the rule book does) and against
 //! Chronus (its domes count as towers), so those pairs are not cross-checked.
+//! Scylla (santorini-ai's `scylla.rs`): when her worker moves away from a square next to an
+//! opponent worker, she may drag that worker into the square hers left, then build (next
+//! to where she stands, the square the dragged worker left included). Each dragged worker
+//! gives its own move ([`crate::Move::Drag`], written `(C4>B3)B3>A3^A4`, santorini-ai's
+//! notation); the drag is no move of the dragged worker: it may go up or down any number of
+//! levels, never wins, and leaves Athena's and Nike's flags as they were. A winning move
+//! has no drag (the game is over). Limus's zone follows a worker she drags, as it follows
+//! one Apollo swaps. Against Aphrodite, as in santorini-ai, only Scylla's plain moves must
+//! end in the zone: a drag brings an Aphrodite worker next to where Scylla ends, and a
+//! worker that could win outside the zone could drag one in too, so her drags and wins are
+//! free of it. Persephone's demand counts her move's climb, not the dragged worker's.
+//!
+//! Maenads (santorini-ai's `maenads.rs`): at the end of her turn, if her two workers stand on
+//! both sides of an opponent worker (on a line through it: a row, a column or a diagonal),
+//! she wins. Only the worker that moves changes the lines, so as in santorini-ai a move that
+//! ends on such a square is the win, written as a win with no build (`B3>C3#`), provided a
+//! build could follow (the turn must be complete); with no build there it is no turn at all.
+//! Hera's perimeter does not stop it (it is no move up), as in santorini-ai; Persephone's
+//! demand does (her move must climb when one can). santorini-ai at 4e76fe84 lists a worker's
+//! flanking wins once for each of its flanking squares that has a build (so twice or more
+//! when there are two), and a flanking square without a build among them: bugs, as the rule
+//! book's win comes at the end of a whole turn. We follow the rules; the counts with Maenads
+//! come from santorini-ai with that loop fixed (see `santorini-more-gods.perft`).
+//!
+//! ApolloV2 and CharonV2 are santorini-ai's revised Apollo and Charon (`apollov2.rs`,
+//! `charon_v2.rs`; their names hold a digit, which the notation allows). ApolloV2 swaps
+//! only with an opponent worker no higher than his own. CharonV2 may, instead of moving,
+//! flip a neighbouring opponent worker to the square straight across his worker (any level,
+//! not a dome, on the board) and then build next to it ([`crate::Move::Flip`],
+//! `B3(C3>A3)^B2`); a worker Hypnus holds still may still flip, and a flip is no climb for
+//! Persephone. Charon (`charon.rs`) may flip the same way before he moves
+//! ([`crate::Move::FlipBuild`], [`crate::Move::FlipWin`], `(C3>A3)B3>B4^B5`); as
+//! santorini-ai has it, a flip never ends on a square he could have won on without one (the
+//! plain win is the turn there). Against Aphrodite and Limus their zones are taken after the
+//! flip.
 
 use core::fmt;
 use core::str::FromStr;
@@ -179,13 +214,17 @@ pub enum God {
     /// Before moving, may flip a neighbouring opponent worker to the square straight across
     /// his worker.
     Charon,
+    /// May drag an opponent worker next to the square her worker leaves into that square.
+    Scylla,
+    /// Also wins when her two workers end her turn on both sides of an opponent worker.
+    Maenads,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 29] = [
+    pub const ALL: [God; 31] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -215,6 +254,8 @@ impl God {
         God::ApolloV2,
         God::CharonV2,
         God::Charon,
+        God::Scylla,
+        God::Maenads,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -249,6 +290,8 @@ impl God {
             God::ApolloV2 => "apollov2",
             God::CharonV2 => "charonv2",
             God::Charon => "charon",
+            God::Scylla => "scylla",
+            God::Maenads => "maenads",
         }
     }
 
@@ -296,6 +339,12 @@ impl God {
                 "instead of moving, may flip a neighbouring opponent worker across his, then build"
             }
             God::Charon => "before moving, may flip a neighbouring opponent worker across his",
+            God::Scylla => {
+                "may drag an opponent worker next to the square she leaves into that square"
+            }
+            God::Maenads => {
+                "also wins when her two workers end her turn on both sides of an opponent worker"
+            }
         }
     }
 

@@ -8,8 +8,10 @@
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
 //! (Asteria, having moved down, domes D4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
 //! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
-//! flips the worker on C3 across his B3 to A3, then moves and builds, or wins). santorini-ai's `B3>C3!^C4` (Athena moved up)
-//! reads as `B3>C3^C4`.
+//! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
+//! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
+//! into B3, then builds on A4). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
+//! `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -31,7 +33,8 @@ pub enum Move {
         /// is free again).
         build: Square,
     },
-    /// A winning move (up onto level 3, or Pan's move down two levels); no build. With
+    /// A winning move (up onto level 3, Pan's move down two levels, or Maenads's move to the
+    /// far side of an opponent worker from her other worker); no build. With
     /// Apollo or Minotaur `to` may hold an opponent worker, which is swapped or pushed.
     Win {
         /// The worker's square.
@@ -184,6 +187,18 @@ pub enum Move {
         /// The build, next to `worker` (`from` is free again).
         build: Square,
     },
+    /// Scylla: move from `from` to `to`, drag the opponent worker on `dragged` (next to
+    /// `from`) into `from`, then build.
+    Drag {
+        /// The square the worker leaves, where the dragged worker ends.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The opponent worker's square, next to `from`; free for the build afterwards.
+        dragged: Square,
+        /// The build, next to `to` (not `from`, which the dragged worker now holds).
+        build: Square,
+    },
 }
 
 impl Move {
@@ -240,6 +255,7 @@ impl Move {
             Move::BuildDome { .. } => Some(God::Asteria),
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
+            Move::Drag { .. } => Some(God::Scylla),
         }
     }
 
@@ -341,6 +357,12 @@ impl fmt::Display for Move {
                 Some(to) => write!(f, "{worker}({from}>{to})^{build}"),
                 None => write!(f, "{worker}({from}>?)^{build}"),
             },
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => write!(f, "({dragged}>{from}){from}>{to}^{build}"),
         }
     }
 }
@@ -426,46 +448,49 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             reason: err.to_string(),
         })
     };
-    if let Some((flip, rest)) = turn
+    if let Some((first, rest)) = turn
         .strip_prefix('(')
         .and_then(|rest| rest.split_once(')'))
-        .filter(|(flip, _)| !flip.contains(','))
+        .filter(|(first, _)| !first.contains(','))
     {
-        // Charon's `(F>T)S>D^B` or `(F>T)S>D#`: the flip, then a plain turn from the square
-        // the flipped worker stood next to. The square across is implied, and checked.
-        let (flipped, across) = flip
-            .split_once('>')
-            .ok_or_else(|| syntax("expected (<flipped>><across>) before the move"))?;
-        let (flipped, across) = (square(flipped)?, square(across)?);
-        let check = |from: Square| {
-            if Move::flip_target(from, flipped) == Some(across) {
-                Ok(())
-            } else {
-                Err(syntax(
-                    "a flip sends the worker to the square straight across the moving one",
-                ))
-            }
-        };
+        // `(A>B)` before a plain turn from F: Scylla's drag of the worker on A into F, the
+        // square hers left (`(C4>B3)B3>A3^A4`, B == F), or Charon's flip of the worker on A
+        // to B, straight across F (`(C3>A3)B3>B4^B5`). The turn after it is read as a plain
+        // turn, never as another of these.
+        let expected = "expected (<dragged>><from>)<from>><to>^<build> (Scylla) or \
+                        (<flipped>><across>)<from>><to>^<build> or # (Charon)";
+        let (moved, into) = first.split_once('>').ok_or_else(|| syntax(expected))?;
+        let (moved, into) = (square(moved)?, square(into)?);
         if rest.starts_with('(') {
-            return Err(syntax("one flip comes before the move"));
+            return Err(syntax(expected));
         }
+        let across = |from: Square| Move::flip_target(from, moved) == Some(into);
         return match parse_turn(text, rest)? {
-            Move::Build { from, to, build } => {
-                check(from)?;
-                Ok(Move::FlipBuild {
-                    flipped,
-                    from,
-                    to,
-                    build,
-                })
+            Move::Build { from, to, build } if from == into => Ok(Move::Drag {
+                from,
+                to,
+                dragged: moved,
+                build,
+            }),
+            Move::Build { from, to, build } if across(from) => Ok(Move::FlipBuild {
+                flipped: moved,
+                from,
+                to,
+                build,
+            }),
+            Move::Win { from, to } if across(from) => Ok(Move::FlipWin {
+                flipped: moved,
+                from,
+                to,
+            }),
+            Move::Win { from, .. } if from == into => {
+                Err(syntax("a winning move drags no worker (Scylla)"))
             }
-            Move::Win { from, to } => {
-                check(from)?;
-                Ok(Move::FlipWin { flipped, from, to })
-            }
-            _ => Err(syntax(
-                "after a flip comes a plain move: (<flipped>><across>)<from>><to>^<build> or #",
+            Move::Build { .. } | Move::Win { .. } => Err(syntax(
+                "Scylla drags a worker into the square hers left; Charon flips one to the \
+                 square straight across his worker",
             )),
+            _ => Err(syntax(expected)),
         };
     }
     if let Some(rest) = turn.strip_prefix('(') {
@@ -763,6 +788,40 @@ mod tests {
                     remove: sq("C4"),
                 },
             ),
+            (
+                "(C4>B3)B3>A3^A4",
+                Move::Drag {
+                    from: sq("B3"),
+                    to: sq("A3"),
+                    dragged: sq("C4"),
+                    build: sq("A4"),
+                },
+            ),
+            (
+                "(C3>A3)B3>B4^B5",
+                Move::FlipBuild {
+                    flipped: sq("C3"),
+                    from: sq("B3"),
+                    to: sq("B4"),
+                    build: sq("B5"),
+                },
+            ),
+            (
+                "(C3>A3)B3>C3#",
+                Move::FlipWin {
+                    flipped: sq("C3"),
+                    from: sq("B3"),
+                    to: sq("C3"),
+                },
+            ),
+            (
+                "B3(C3>A3)^B2",
+                Move::Flip {
+                    worker: sq("B3"),
+                    from: sq("C3"),
+                    build: sq("B2"),
+                },
+            ),
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
@@ -811,6 +870,13 @@ mod tests {
             ("B3>C3^C4 D4", "expected X<square>"),
             ("B3>C3^C4 XD9", "\"D9\" is not a square"),
             ("B3>C3^C4X XD4", "\"C4X\" is not a square"),
+            ("(C4>B2)B3>A3^A4", "the square hers left"),
+            ("(C4>B3)B3>A3#", "drags no worker"),
+            ("(C3>A4)B3>A4^A5", "straight across his worker"),
+            ("(C3>A3)(C3>A3)B3>A4^A5", "(<flipped>><across>)"),
+            ("(C4>B3)(C4>B3)B3>A3^A4", "expected (<dragged>><from>)"),
+            ("(C4>B3)B3>A3^A4^A5", "expected (<dragged>><from>)"),
+            ("(C9>B3)B3>A3^A4", "\"C9\" is not a square"),
         ] {
             let err = text.parse::<Move>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");

@@ -127,6 +127,7 @@ impl<S: Kernels> Position<S> {
             | Move::FlipWin { from, to, .. }
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
+            | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..)
             | Move::BuildFirst { .. }
@@ -207,6 +208,18 @@ impl<S: Kernels> Position<S> {
                 neighbours(square)
             }
         };
+        // Maenads: the squares beyond an opponent worker from one of hers, where a worker of
+        // hers that ends her turn flanks it with the other.
+        let mut flanks = Bitboard::EMPTY;
+        if god == God::Maenads {
+            for worker in mine {
+                for other in neighbours(worker) & theirs {
+                    if let Some(beyond) = Move::push_target(worker, other) {
+                        flanks = flanks.with(beyond);
+                    }
+                }
+            }
+        }
         let wins = |from: Square, to: Square| {
             ((h(from) == 2 && h(to) == 3)
                 || (god == God::Pan && h(from) >= h(to) + 2)
@@ -263,7 +276,9 @@ impl<S: Kernels> Position<S> {
                 }
             }
             for to in targets {
-                if !limits.may_end(from, to) {
+                // Scylla's wins and drags are free of Aphrodite's zone (see `God`).
+                let in_zone = limits.may_end(from, to);
+                if !in_zone && god != God::Scylla {
                     continue;
                 }
                 // Where the displaced opponent worker goes, and the occupied squares after.
@@ -285,6 +300,19 @@ impl<S: Kernels> Position<S> {
                 if wins(from, to) {
                     each(Move::Win { from, to });
                     continue;
+                }
+                if flanks.contains(to) {
+                    // Maenads flank a worker: a win, if a build could complete the turn.
+                    if !(around(to) - after - domes - limits.unbuildable).is_empty() {
+                        each(Move::Win { from, to });
+                    }
+                    continue;
+                }
+                if god == God::Scylla {
+                    self.for_each_drag(from, to, each);
+                    if !in_zone {
+                        continue;
+                    }
                 }
                 // Limus's zone follows a worker that Apollo or Minotaur displaced.
                 let unbuildable = if them == God::Limus && theirs.contains(to) {
@@ -505,6 +533,32 @@ impl<S: Kernels> Position<S> {
                         build,
                     });
                 }
+            }
+        }
+    }
+
+    /// Scylla's drags for her worker's move from `from` to `to` (not a win): each opponent
+    /// worker next to `from` may be dragged into it, then she builds next to `to`, on the
+    /// square the dragged worker left too. Limus's zone follows a dragged Limus worker.
+    fn for_each_drag(&self, from: Square, to: Square, each: &mut impl FnMut(Move)) {
+        let me = self.side.index();
+        let theirs = self.workers[1 - me];
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        for dragged in neighbours(from) & theirs {
+            let after = occupied.without(dragged).with(to);
+            let unbuildable = if self.gods[1 - me] == God::Limus {
+                self.limus_zone(theirs.without(dragged).with(from))
+            } else {
+                Bitboard::EMPTY
+            };
+            for build in neighbours(to) - after - domes - unbuildable {
+                each(Move::Drag {
+                    from,
+                    to,
+                    dragged,
+                    build,
+                });
             }
         }
     }
@@ -822,6 +876,16 @@ impl<S: Kernels> Position<S> {
                 if let Some(to) = Move::flip_target(worker, from) {
                     self.move_worker(1 - me, from, to);
                 }
+                self.raise(build);
+            }
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => {
+                self.move_worker(me, from, to);
+                self.move_worker(1 - me, dragged, from);
                 self.raise(build);
             }
             Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}

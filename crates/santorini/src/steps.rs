@@ -21,6 +21,7 @@
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
+//! | Scylla's drag `(C4>B3)B3>A3^A4` | `B3 A3 power C4 A4`: the worker, where it goes, the power, the worker dragged, the build |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
 //! paths that make the same turn are aliases (the two orders of Demeter's builds), and the
@@ -108,6 +109,12 @@ impl Move {
             Move::FlipWin { flipped, from, to } => {
                 paths.push(path(&[At(from), At(flipped), At(to)]));
             }
+            Move::Drag {
+                from,
+                to,
+                dragged,
+                build,
+            } => paths.push(path(&[At(from), At(to), Power, At(dragged), At(build)])),
             Move::Dome { from, to, build } | Move::BuildDouble { from, to, build } => {
                 paths.push(path(&[At(from), At(to), Power, At(build)]));
             }
@@ -220,5 +227,6 @@ mod tests {
         assert_eq!(written("B3>C3^C4~D4"), ["B3 C3 power C4 D4"]);
         assert_eq!(written("B3>C3^C4~C4"), ["B3 C3 power C4 C4"]);
         assert_eq!(written("B3>C3^C4 XD4"), ["B3 C3 power C4 D4"]);
+        assert_eq!(written("(C4>B3)B3>A3^A4"), ["B3 A3 power C4 A4"]);
     }
 }

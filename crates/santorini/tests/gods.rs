@@ -70,6 +70,10 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 156
             + 24
             + 175
+            + 149
+            + 155
+            + 1
+            + 60
     );
     for id in &ids {
         assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
@@ -98,6 +102,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::ApolloV2,
         God::CharonV2,
         God::Charon,
+        God::Scylla,
+        God::Maenads,
     ] {
         for other in God::ALL {
             let banned = [
@@ -470,6 +476,68 @@ fn each_power_plays_as_its_rule_says() {
             if to == sq("B3") && [build, dome].contains(&sq("A4")) && [build, dome].contains(&sq("B4")))
     });
     assert_eq!(orders.count(), 1);
+    // Scylla: leaving B3, next to the mortal on C4, she may drag it into B3 (down two
+    // levels here: a drag is no move of its own), then build; C4 is free to build on.
+    let scylla = pos("0000000200000000000000000/1/scylla:B3,E1/mortal:C4,A1");
+    let drag = scylla.parse_move("(C4>B3)B3>B4^C4").unwrap();
+    let dragged = scylla.play(drag).unwrap();
+    assert!(
+        dragged
+            .workers(Player::Second)
+            .contains("B3".parse().unwrap())
+    );
+    assert_eq!(dragged.height("C4".parse().unwrap()), 3);
+    assert_eq!(dragged.hash(), dragged.recompute_hash());
+    // A worker not next to the square she leaves stays; the square left must be named.
+    assert!(scylla.parse_move("(A1>B3)B3>B4^C4").is_err());
+    assert!(scylla.parse_move("(C4>B4)B3>B4^C4").is_err());
+    // Only the worker next to the square she leaves is dragged: C4 from B3 (E1 has no
+    // opponent next to it), to each square B3 reaches, or none.
+    let moves = scylla.legal_moves();
+    let b3: bitgames_santorini::Square = "B3".parse().unwrap();
+    let c4: bitgames_santorini::Square = "C4".parse().unwrap();
+    assert!(moves.iter().all(|mv| match *mv {
+        Move::Drag { from, dragged, .. } => from == b3 && dragged == c4,
+        _ => true,
+    }));
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|mv| matches!(mv, Move::Drag { .. }))
+            .count(),
+        // B3's plain moves less a build on B3 for each of its seven free neighbours (the
+        // dragged worker holds it), plus one on C4 for B4 and C3 (it is free now).
+        moves
+            .iter()
+            .filter(|mv| matches!(mv, Move::Build { from, .. } if *from == b3))
+            .count()
+            - 7
+            + 2
+    );
+    // No drag with a win: the game is over.
+    let win = pos("0000003000020000000000000/1/scylla:B3,E1/mortal:C4,A1");
+    let moves = win.legal_moves();
+    assert!(moves.contains(&win.parse_move("B3>B4#").unwrap()));
+    assert!(
+        !moves
+            .iter()
+            .any(|mv| matches!(mv, Move::Drag { to, .. } if to.to_string() == "B4"))
+    );
+    // Maenads: B1 to A1 puts the mortal on B2 between her workers (C3 and A1): a win, written
+    // with `#` (no build follows), on the perimeter too against Hera.
+    for them in ["mortal", "hera"] {
+        let maenads = pos(&format!(
+            "0000000000000000000000000/1/maenads:C3,B1/{them}:B2,E5"
+        ));
+        assert!(maenads.parse_move("B1>A1^A2").is_err());
+        let flanked = maenads.play(maenads.parse_move("B1>A1#").unwrap()).unwrap();
+        assert_eq!(flanked.outcome(), Outcome::Win(Player::First));
+    }
+    // Against Limus no build can follow on A1 (all in his zone): no turn ends there.
+    let limus = pos("0000000000000000003000030/1/maenads:C3,B1/limus:B2,C2");
+    assert!(limus.parse_move("B1>A1#").is_err());
+    assert!(limus.parse_move("B1>A1^A2").is_err());
+    assert!(limus.parse_move("B1>C1#").is_ok());
 }
 
 #[test]

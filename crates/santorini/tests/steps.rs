@@ -127,12 +127,13 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Aphrodite
                 | God::Nike
                 | God::Chronus
+                | God::Maenads
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
         if matches!(
             god,
-            God::Hestia | God::Ares | God::Asteria | God::CharonV2 | God::Charon
+            God::Hestia | God::Ares | God::Asteria | God::CharonV2 | God::Charon | God::Scylla
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -270,6 +271,29 @@ fn charons_flips_walk_as_their_steps() {
             .count();
     }
     assert!(flips > 2_000, "{flips} flips");
+}
+
+/// Scylla's drags (`B3 A3 power C4 A4`: the worker dragged after the power): over the roots
+/// where she plays (santorini-ai's, against every god), her moves' paths are still her own,
+/// none starts another, and walking one plays its move.
+#[test]
+fn scyllas_drags_walk_as_their_steps() {
+    const MORE: &str = include_str!("data/santorini-more-gods.perft");
+    let mut drags = 0;
+    for text in MORE
+        .lines()
+        .filter_map(|line| line.strip_prefix("position "))
+        .filter(|text| text.contains("scylla"))
+    {
+        let position: Position = text.parse().unwrap();
+        check_paths(position, 24);
+        drags += position
+            .legal_moves()
+            .iter()
+            .filter(|mv| matches!(mv, Move::Drag { .. }))
+            .count();
+    }
+    assert!(drags > 1_000, "{drags} drags");
 }
 
 #[test]
