@@ -2,16 +2,16 @@
 //! prefix, Hermes's travels, every god's power) against positions of every pair of gods,
 //! and position text with gods written in.
 //!
-//! Input: two bytes choosing player 1's and player 2's god (`% 11`, in `God::ALL`'s order),
-//! one byte choosing how many random plies (`% 40`, drawn from the input) to play from the
-//! perft root (`B3,D3` against `C4,C2`), then text. When the text's first line reads as a
-//! position with those gods written in (`Position::parse_with_gods`), the moves start from
-//! there instead (and it must be what parsing the text with the names written in gives);
-//! every other line is a move. A move text that parses must print to text that parses to
-//! the same move; one that the position accepts must be legal, read back from its printed
-//! text as the same move, and play; the positions reached must print to text that reads
-//! back as printed, and every legal move's text must read back as that move. A text longer
-//! than any move is refused with a short message. Nothing may panic or exhaust the stack.
+//! Input: two bytes choosing player 1's and player 2's god (modulo the number of gods, in
+//! `God::ALL`'s order), one byte choosing how many random plies (`% 40`, drawn from the input)
+//! to play from the perft root (`B3,D3` against `C4,C2`), then text. When the text's first line
+//! reads as a position with those gods written in (`Position::parse_with_gods`), the moves
+//! start from there instead (and it must be what parsing the text with the names written in
+//! gives); every other line is a move. A move text that parses must print to text that parses
+//! to the same move; one that the position accepts must be legal, read back from its printed
+//! text as the same move, and play; the positions reached must print to text that reads back as
+//! printed, and every legal move's text must read back as that move. A text longer than any
+//! move is refused with a short message. Nothing may panic or exhaust the stack.
 
 #![no_main]
 
