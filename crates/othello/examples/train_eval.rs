@@ -71,9 +71,16 @@ struct Args {
     /// Held-out positions with 20-26 empties solved for the accuracy check.
     #[arg(long)]
     accuracy: Option<usize>,
-    /// Passes of gradient descent per phase.
+    /// The fits tried on each phase, the best on the held-out positions kept: `sgd`,
+    /// `wls` (weighted least squares) or both (the default), comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    fit: Option<Vec<bitgames_othello::training::fit::FitMethod>>,
+    /// Passes of gradient descent per phase (`--fit sgd`).
     #[arg(long)]
     epochs: Option<usize>,
+    /// The pull of each weight to its start, in labels' worth (`--fit wls`).
+    #[arg(long)]
+    prior: Option<f32>,
     /// Start from these weights instead of the ones compiled into the crate.
     #[arg(long, conflicts_with = "from_scratch")]
     start: Option<PathBuf>,
@@ -116,7 +123,11 @@ fn main() -> Result<(), String> {
     config.label_depth = args.label_depth.unwrap_or(config.label_depth);
     config.play_depth = args.play_depth.unwrap_or(config.play_depth);
     config.accuracy_positions = args.accuracy.unwrap_or(config.accuracy_positions);
+    if let Some(fits) = args.fit.as_ref().filter(|fits| !fits.is_empty()) {
+        config.fits = fits.clone();
+    }
     config.epochs = args.epochs.unwrap_or(config.epochs);
+    config.prior_samples = args.prior.unwrap_or(config.prior_samples);
     let played = match &args.games_file {
         Some(path) => {
             let bytes =
@@ -258,6 +269,7 @@ fn manifest(
                 "empties": [empties.start(), empties.end()],
                 "labels": if r.exact_labels { "exact" } else { "search" },
                 "kept_start": r.kept_start,
+                "fit": r.fit.map(|method| method.to_string()),
                 "rejected_fit_mae_discs": r.rejected_fit.map(round),
                 "train_positions": r.train,
                 "held_out_positions": r.held_out,
@@ -292,8 +304,10 @@ fn manifest(
             "first_phase": config.first_phase,
             "last_phase": config.last_phase,
             "accuracy_positions": config.accuracy_positions,
+            "fits": config.fits.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "epochs": config.epochs,
             "regularisation": (f64::from(config.regularisation) * 1e6).round() / 1e6,
+            "prior_samples": config.prior_samples,
         },
         "distinct_positions": report.positions,
         "held_out_mae_discs": {

@@ -22,11 +22,14 @@
 //!    - above: the score of a [`Config::label_depth`]-ply alpha-beta search whose leaves are
 //!      evaluated with the weights fitted so far in this run (the phases nearer the end,
 //!      already fitted when their turn came) or exactly when the game ends inside it.
-//! 4. **Fit** ([`fit`]), each phase once its labels are in: least squares by stochastic
-//!    gradient descent in a seeded order, starting from the phase's current weights (the
-//!    starting model's) or, from scratch, from the fitted neighbour nearer the end, with an
-//!    L2 pull back to where it started (so neighbouring phases agree and rare patterns keep
-//!    their prior). Twin weights (a pattern's reflection) are one parameter.
+//! 4. **Fit** ([`fit`]), each phase once its labels are in: stochastic gradient descent in a
+//!    seeded order, and weighted least squares solved by conjugate gradient (each label
+//!    weighted towards a least-absolute-deviations fit), the one with the lower held-out
+//!    error kept ([`Config::fits`]), each starting from the
+//!    phase's current weights (the starting model's) or, from scratch, from the fitted
+//!    neighbour nearer the end, with an L2 pull back to where it started (so neighbouring
+//!    phases agree and rare patterns keep their prior). Twin weights (a pattern's
+//!    reflection) are one parameter.
 //! 5. **Held-out error**: the mean absolute error in discs per phase on the held-out
 //!    positions, labelled the same way, of the fitted weights, the starting ones, untrained
 //!    (all-zero) ones and the hand-written evaluation ([`crate::eval`]); and, on
@@ -70,10 +73,17 @@ pub struct Config {
     /// Held-out positions with 20-26 empty squares solved exactly for the accuracy check
     /// (0: none).
     pub accuracy_positions: usize,
-    /// Passes of gradient descent per phase.
+    /// The fits tried on each phase; the one with the lowest held-out error is kept (and
+    /// the starting weights if none beats them, when resuming).
+    pub fits: Vec<fit::FitMethod>,
+    /// Passes of gradient descent per phase ([`fit::FitMethod::Sgd`]).
     pub epochs: usize,
-    /// The L2 pull towards each phase's starting weights, per update.
+    /// The L2 pull towards each phase's starting weights, per update
+    /// ([`fit::FitMethod::Sgd`]).
     pub regularisation: f32,
+    /// The pull of each weight towards its starting value, in labels' worth
+    /// ([`fit::FitMethod::WeightedLeastSquares`]).
+    pub prior_samples: f32,
     /// Phases below this one are neither labelled nor fitted: they keep the starting
     /// weights (a run that refits only the phases above an exact boundary it moved).
     pub first_phase: usize,
@@ -94,8 +104,10 @@ impl Config {
             label_depth: 4,
             per_phase: 80_000,
             accuracy_positions: 120,
+            fits: vec![fit::FitMethod::Sgd, fit::FitMethod::WeightedLeastSquares],
             epochs: 10,
             regularisation: 0.0005,
+            prior_samples: 64.0,
             first_phase: 0,
             last_phase: PHASE_COUNT - 1,
         }
@@ -112,8 +124,10 @@ impl Config {
             label_depth: 4,
             per_phase: 4_000,
             accuracy_positions: 0,
+            fits: vec![fit::FitMethod::Sgd, fit::FitMethod::WeightedLeastSquares],
             epochs: 6,
             regularisation: 0.0005,
+            prior_samples: 64.0,
             first_phase: 0,
             last_phase: PHASE_COUNT - 1,
         }
@@ -132,6 +146,9 @@ pub struct PhaseReport {
     /// Whether the fit was worse than the starting weights on the held-out positions, so
     /// the phase kept its starting weights.
     pub kept_start: bool,
+    /// The fit kept (the best of [`Config::fits`] on the held-out positions), `None` where
+    /// the phase was not fitted or kept its starting weights.
+    pub fit: Option<fit::FitMethod>,
     /// The error of the phase's weights as shipped: the fit's, or the starting weights'
     /// where it kept them.
     pub fitted: f64,
@@ -262,8 +279,23 @@ pub fn run_on_games(
             let previous = weights.phase(p - 1).to_vec();
             weights.phase_mut(p).copy_from_slice(&previous);
         }
-        fit::fit_phase(config, p, &train_labels, &mut weights);
         let error = |model: Model| label::mean_absolute_error(&held_labels, model);
+        // Each fit from the same weights; the best on the held-out positions is kept.
+        let before = weights.phase(p).to_vec();
+        let mut best: Option<(f64, Vec<i16>, fit::FitMethod)> = None;
+        for &method in &config.fits {
+            weights.phase_mut(p).copy_from_slice(&before);
+            fit::fit_phase(config, method, p, &train_labels, &mut weights);
+            let held_out = error(Model::Learned(&weights));
+            if best.as_ref().is_none_or(|(least, ..)| held_out < *least) {
+                best = Some((held_out, weights.phase(p).to_vec(), method));
+            }
+        }
+        let mut chosen = None;
+        if let Some((_, values, method)) = &best {
+            weights.phase_mut(p).copy_from_slice(values);
+            chosen = Some(*method);
+        }
         let start_error = error(Model::Learned(&start_weights));
         let mut fitted = error(Model::Learned(&weights));
         let mut kept_start = false;
@@ -277,12 +309,14 @@ pub fn run_on_games(
             kept_start = true;
             rejected_fit = Some(fitted);
             fitted = start_error;
+            chosen = None;
         }
         let report = PhaseReport {
             train: train_labels.len(),
             held_out: held_labels.len(),
             exact_labels: exact,
             kept_start,
+            fit: chosen,
             fitted,
             rejected_fit,
             start: start_error,
@@ -290,13 +324,17 @@ pub fn run_on_games(
             hand: error(Model::Hand),
         };
         progress(&format!(
-            "phase {p:2} ({:2}-{:2} empties, {} labels): {} train, {} held out; error (discs) fitted {:.2}{}, start {:.2}, untrained {:.2}, hand {:.2}",
+            "phase {p:2} ({:2}-{:2} empties, {} labels): {} train, {} held out; error (discs) fitted {:.2}{}{}, start {:.2}, untrained {:.2}, hand {:.2}",
             crate::learned::phase_empties(p).start(),
             crate::learned::phase_empties(p).end(),
             if exact { "exact" } else { "searched" },
             report.train,
             report.held_out,
             report.fitted,
+            match report.fit {
+                Some(method) => format!(" ({method})"),
+                None => String::new(),
+            },
             match report.rejected_fit {
                 Some(fit) => format!(" (kept the start: the fit's was {fit:.2})"),
                 None => String::new(),
