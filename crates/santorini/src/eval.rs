@@ -73,6 +73,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildFirst { from, to, .. }
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
+            | Move::BuildDomes { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

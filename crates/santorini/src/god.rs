@@ -142,6 +142,23 @@
 //! santorini-ai has it, a flip never ends on a square he could have won on without one (the
 //! plain win is the turn there). Against Aphrodite and Limus their zones are taken after the
 //! flip.
+//!
+//! Polyphemus (santorini-ai's `polyphemus.rs`): once a game, at the end of a turn that
+//! builds (a win has no build, so no domes), he may build one or two domes on any squares
+//! without a worker or a dome, at any level, anywhere on the board (the square his worker
+//! left and his own build's included, unless the build domed it); Limus's zone limits his
+//! build, not those domes, as santorini-ai reads it. One dome is a
+//! [`crate::Move::BuildDome`] (`B3>C3^C4 XD4`, as Asteria's), two a
+//! [`crate::Move::BuildDomes`] (`B3>C3^C4 XD4XE4`, santorini-ai's notation). Having used
+//! his power is state that lasts the rest of the game, kept in the position's per-player
+//! god flag (Athena's and Nike's, which only their own moves rewrite) and written
+//! `polyphemus[x]`, as santorini-ai writes it. Several turns give one position (his build
+//! on a square he then domes and a build on the other dome's square; a build that domes a
+//! level-3 square and a dome on another he could have built on): one move each, the one
+//! whose build is on the first square in square order that can give it, and any other
+//! reads as it. santorini-ai's generator lists them all, so its counts for Polyphemus were
+//! taken with each node's children deduplicated by position. santorini-ai bans Chronus
+//! against Polyphemus (his domes count as towers), so that pair is not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -218,13 +235,15 @@ pub enum God {
     Scylla,
     /// Also wins when her two workers end her turn on both sides of an opponent worker.
     Maenads,
+    /// Once a game, after his build, may build up to two domes on any unoccupied squares.
+    Polyphemus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 31] = [
+    pub const ALL: [God; 32] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -256,6 +275,7 @@ impl God {
         God::Charon,
         God::Scylla,
         God::Maenads,
+        God::Polyphemus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -292,6 +312,7 @@ impl God {
             God::Charon => "charon",
             God::Scylla => "scylla",
             God::Maenads => "maenads",
+            God::Polyphemus => "polyphemus",
         }
     }
 
@@ -344,6 +365,9 @@ impl God {
             }
             God::Maenads => {
                 "also wins when her two workers end her turn on both sides of an opponent worker"
+            }
+            God::Polyphemus => {
+                "once a game, after his build, may build up to two domes on any unoccupied squares"
             }
         }
     }
@@ -404,9 +428,10 @@ pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
     keys
 };
 
-/// The Zobrist key of Athena's flag (she moved up on her last turn), and of Nike's (she
-/// moved down): one flag a player, since a player has one god.
-pub(crate) const ATHENA_UP_KEY: u64 = 0x6a09_e667_f3bc_c909;
+/// The Zobrist key of a player's god flag: Athena's (she moved up on her last turn), Nike's
+/// (she moved down), Polyphemus's (he has used his domes): one flag a player, since a player
+/// has one god.
+pub(crate) const GOD_FLAG_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
 #[cfg(test)]
 mod tests {
@@ -429,7 +454,7 @@ mod tests {
     fn god_keys_are_distinct_and_mortal_is_zero() {
         assert_eq!(GOD_KEYS[0], [0, 0]);
         let mut keys: Vec<u64> = GOD_KEYS[1..].iter().flatten().copied().collect();
-        keys.push(ATHENA_UP_KEY);
+        keys.push(GOD_FLAG_KEY);
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();

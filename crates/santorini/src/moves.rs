@@ -6,7 +6,8 @@
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
-//! (Asteria, having moved down, domes D4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
+//! (Asteria, having moved down, domes D4; Polyphemus's one dome reads the same),
+//! `B3>C3^C4 XD4XE4` (Polyphemus domes D4 and E4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
 //! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
@@ -144,6 +145,8 @@ pub enum Move {
     /// one (`build` too, unless the build domed it). With a build on one level-3 square and
     /// the dome on another that she could have built on, the other order is the same
     /// position: the legal move builds on the first of the two in square order.
+    /// Polyphemus's one dome is written the same; his position reads it as his
+    /// [`Move::BuildDomes`].
     BuildDome {
         /// The square the worker leaves.
         from: Square,
@@ -153,6 +156,20 @@ pub enum Move {
         build: Square,
         /// The square domed.
         dome: Square,
+    },
+    /// Polyphemus, once a game: move, build, then build domes on one or two squares without
+    /// a worker or a dome (`build` too, unless the build domed it), anywhere on the board
+    /// (`B3>C3^C4 XD4`, `B3>C3^C4 XD4XE4`). Turns that give one position are one move: see
+    /// [`God::Polyphemus`](crate::God).
+    BuildDomes {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The squares domed, in square order; one square twice for one dome.
+        domes: [Square; 2],
     },
     /// Charon: first flip the neighbouring opponent worker on `flipped` to the square
     /// straight across `from` ([`Move::flip_target`]), then move from `from` to `to` and
@@ -253,6 +270,7 @@ impl Move {
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
             Move::BuildRemove { .. } => Some(God::Ares),
             Move::BuildDome { .. } => Some(God::Asteria),
+            Move::BuildDomes { .. } => Some(God::Polyphemus),
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
@@ -336,6 +354,18 @@ impl fmt::Display for Move {
                 build,
                 dome,
             } => write!(f, "{from}>{to}^{build} X{dome}"),
+            Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes: [first, second],
+            } if first == second => write!(f, "{from}>{to}^{build} X{first}"),
+            Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes: [first, second],
+            } => write!(f, "{from}>{to}^{build} X{first}X{second}"),
             Move::FlipBuild {
                 flipped,
                 from,
@@ -589,18 +619,32 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
     }
     let to = square(to)?;
     if let Some((build, dome)) = build.split_once(' ') {
-        // Asteria's dome after her build, ` X<square>`.
-        let dome = dome.trim_start();
-        let dome = dome
-            .strip_prefix('X')
-            .or_else(|| dome.strip_prefix('x'))
-            .ok_or_else(|| syntax("expected X<square> after the build (Asteria's dome)"))?;
-        return Ok(Move::BuildDome {
-            from,
-            to,
-            build: square(build)?,
-            dome: square(dome)?,
-        });
+        // Asteria's or Polyphemus's dome after the build, ` X<square>`, or Polyphemus's
+        // two, ` X<square>X<square>` (either order).
+        let expected = "expected X<square> or X<square>X<square> after the build (the domes)";
+        let domes: Vec<&str> = dome.trim_start().split(['X', 'x']).collect();
+        let (build, domes) = match domes.as_slice() {
+            ["", one] => (square(build)?, [square(one)?; 2]),
+            ["", first, second] => (square(build)?, [square(first)?, square(second)?]),
+            _ => return Err(syntax(expected)),
+        };
+        return match domes {
+            [one, other] if one == other && dome.matches(['X', 'x']).count() == 1 => {
+                Ok(Move::BuildDome {
+                    from,
+                    to,
+                    build,
+                    dome: one,
+                })
+            }
+            [one, other] if one == other => Err(syntax("the two domes are on one square")),
+            [a, b] => Ok(Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes: [a.min(b), a.max(b)],
+            }),
+        };
     }
     if let Some((build, remove)) = build.split_once('~') {
         // Ares's removal after his build.
@@ -780,6 +824,15 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4 XA5XD4",
+                Move::BuildDomes {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    domes: [sq("A5"), sq("D4")],
+                },
+            ),
+            (
                 "B3>C3^C4~C4",
                 Move::BuildRemove {
                     from: sq("B3"),
@@ -834,6 +887,11 @@ mod tests {
             "B3>C3^C4^D4"
         );
         assert_eq!("B3>C3!^C4".parse::<Move>().unwrap().to_string(), "B3>C3^C4");
+        // Polyphemus's two domes in square order.
+        assert_eq!(
+            "B3>C3^C4 xD4xA5".parse::<Move>().unwrap().to_string(),
+            "B3>C3^C4 XA5XD4"
+        );
         // Placement squares are canonicalised to increasing bit order (top-left first).
         assert_eq!(
             "PLACE:d3,b3".parse::<Move>().unwrap().to_string(),
@@ -868,6 +926,9 @@ mod tests {
             ("B3>C3^^C4~D4", "\"^C4\" is not a square"),
             ("B3>C3^C4~D4~E4", "is not a square"),
             ("B3>C3^C4 D4", "expected X<square>"),
+            ("B3>C3^C4 XD4XD4", "one square"),
+            ("B3>C3^C4 XD4XE4XA1", "expected X<square>"),
+            ("B3>C3^C4 XD4E4", "\"D4E4\" is not a square"),
             ("B3>C3^C4 XD9", "\"D9\" is not a square"),
             ("B3>C3^C4X XD4", "\"C4X\" is not a square"),
             ("(C4>B2)B3>A3^A4", "the square hers left"),

@@ -2,8 +2,9 @@
 //! `<25 heights A5..E1>/<side to move 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>`.
 //!
 //! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's part
-//! comes first: its god's name (`mortal` for the base game; see [`God`]), Athena's state in
-//! brackets (`athena[^]`: she moved up on her last turn), then its workers. A side that has
+//! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
+//! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
+//! `polyphemus[x]`: he has used his domes), then its workers. A side that has
 //! not placed its workers yet writes its god with no squares. `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
@@ -34,7 +35,7 @@ impl Position {
     /// The position `text` with `gods` (player 1's first) written in place of the gods it
     /// names: exactly what parsing the text with those names in it gives. Each player's
     /// markers stay with the new god (`#`, `athena[^]`, santorini-ai's `-`), so `[^]` is
-    /// refused unless that player is Athena under `gods`, and a win the text leaves
+    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus), and a win the text leaves
     /// implicit (a worker of the player who just moved on level 3) is decided under
     /// `gods`: Apollo and Minotaur can put an opponent there without a win. The gods the
     /// text names must still be gods.
@@ -114,10 +115,11 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     });
     let mut position = Position::from_parts(levels, workers, side, winner);
     position.gods = gods;
-    // Athena's flag: her own `[^]`, or santorini-ai's `-` on her opponent's part.
-    position.moved_up = [
-        players[0].moved_up || (gods[0] == God::Athena && players[1].holds_down),
-        players[1].moved_up || (gods[1] == God::Athena && players[0].holds_down),
+    // The god flag: the player's own `[^]` or `[x]`, or for Athena santorini-ai's `-` on
+    // her opponent's part.
+    position.god_flag = [
+        players[0].god_flag || (gods[0] == God::Athena && players[1].holds_down),
+        players[1].god_flag || (gods[1] == God::Athena && players[0].holds_down),
     ];
     position.hash = position.recompute_hash();
     Ok(position)
@@ -152,13 +154,14 @@ struct PlayerPart {
     workers: Bitboard,
     /// `#`: this player has won.
     winner: bool,
-    /// `athena[^]`: Athena moved up on her last turn.
-    moved_up: bool,
+    /// The god flag: `athena[^]` (Athena moved up on her last turn), `nike[^]` (Nike moved
+    /// down), `polyphemus[x]` (Polyphemus has used his domes).
+    god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
 }
 
-/// Reads one player's part, `[#][-]<god>[[^]][:<square>,<square>]`, with `god` in place
+/// Reads one player's part, `[#][-]<god>[[^]|[x]][:<square>,<square>]`, with `god` in place
 /// of the god it names when given. The markers come before the name, each at most once and
 /// in either order; the name itself is letters and digits only (`apollov2`).
 fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, Error> {
@@ -202,9 +205,12 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     }
     let named: God = name.parse()?;
     let god = god.unwrap_or(named);
-    let moved_up = match (god, state) {
+    // The god flag: Athena's and Nike's `[^]`, Polyphemus's `[x]` (santorini-ai's, either
+    // case); a state of another god, or another state, cannot arise.
+    let god_flag = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena | God::Nike, Some("^")) => true,
+        (God::Polyphemus, Some("x" | "X")) => true,
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,
@@ -217,7 +223,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
         god,
         workers: parse_workers(player, squares)?,
         winner,
-        moved_up,
+        god_flag,
         holds_down,
     })
 }
@@ -277,10 +283,10 @@ impl<S: Kernels> fmt::Display for Position<S> {
         write!(f, "/{}", self.side.index() + 1)?;
         for player in [Player::First, Player::Second] {
             let winner = if self.winner == Some(player) { "#" } else { "" };
-            let state = if self.moved_up[player.index()] {
-                "[^]"
-            } else {
-                ""
+            let state = match (self.god_flag[player.index()], self.gods[player.index()]) {
+                (false, _) => "",
+                (true, God::Polyphemus) => "[x]",
+                (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;
             for (i, square) in self.workers[player.index()].iter().enumerate() {

@@ -9,7 +9,7 @@ use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORI
 use smallvec::SmallVec;
 
 use crate::error::SquareRole;
-use crate::god::{ATHENA_UP_KEY, GOD_KEYS};
+use crate::god::{GOD_FLAG_KEY, GOD_KEYS};
 use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move, Square};
 
 /// The most legal moves a base-game position can have: 300 placements on an empty board (a
@@ -40,9 +40,11 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) winner: Option<Player>,
     /// Each player's god.
     pub(crate) gods: [God; 2],
-    /// Per player: an Athena who moved up, or a Nike who moved down, on her last turn (her
-    /// opponent cannot move up).
-    pub(crate) moved_up: [bool; 2],
+    /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
+    /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
+    /// Polyphemus who has used his domes (for the rest of the game). Other gods keep it
+    /// clear.
+    pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
 }
@@ -79,7 +81,7 @@ impl<S: Kernels> Position<S> {
             side,
             winner,
             gods: [God::Mortal; 2],
-            moved_up: [false; 2],
+            god_flag: [false; 2],
             hash: 0,
             strategy: PhantomData,
         };
@@ -90,7 +92,7 @@ impl<S: Kernels> Position<S> {
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
         bitgames_bitboard::with_strategy!(
-            self => Position { levels, workers, side, winner, gods, moved_up, hash }
+            self => Position { levels, workers, side, winner, gods, god_flag, hash }
         )
     }
 
@@ -128,12 +130,13 @@ impl<S: Kernels> Position<S> {
         self.gods[player.index()]
     }
 
-    /// The same position with these gods (player 1's first) and Athena's flags cleared.
+    /// The same position with these gods (player 1's first) and the god flags cleared
+    /// (Athena's, Nike's, Polyphemus's).
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
-        position.moved_up = [false; 2];
+        position.god_flag = [false; 2];
         position.hash = position.recompute_hash();
         position
     }
@@ -141,7 +144,21 @@ impl<S: Kernels> Position<S> {
     /// Whether `player` is Athena and moved up on her last turn, or Nike and moved down, so
     /// her opponent cannot move up now.
     pub fn athena_moved_up(&self, player: Player) -> bool {
-        self.moved_up[player.index()]
+        self.holds_down(player.index())
+    }
+
+    /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
+    /// last turn, Nike moved down on hers, Polyphemus has used his domes (`athena[^]`,
+    /// `nike[^]`, `polyphemus[x]`); always clear for the other gods.
+    pub fn god_flag(&self, player: Player) -> bool {
+        self.god_flag[player.index()]
+    }
+
+    /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
+    /// Polyphemus's, whose flag says only that his power is spent).
+    #[inline(always)]
+    pub(crate) fn holds_down(&self, player: usize) -> bool {
+        self.god_flag[player] && self.gods[player] != God::Polyphemus
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
@@ -151,7 +168,7 @@ impl<S: Kernels> Position<S> {
     pub(crate) fn moves_as_mortal(&self) -> bool {
         let other = self.side.other().index();
         self.gods[self.side.index()] == God::Mortal
-            && !self.moved_up[other]
+            && !self.holds_down(other)
             && !self.gods[other].restricts_opponent()
     }
 
@@ -323,9 +340,9 @@ impl<S: Kernels> Position<S> {
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
                 match self.gods[me] {
-                    God::Athena => next.set_moved_up(me, self.height(to) > self.height(from)),
+                    God::Athena => next.set_god_flag(me, self.height(to) > self.height(from)),
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
-                    God::Nike => next.set_moved_up(me, self.height(to) < self.height(from)),
+                    God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
                     _ => {}
                 }
             }
@@ -392,19 +409,19 @@ impl<S: Kernels> Position<S> {
         }
         for player in 0..2 {
             hash ^= GOD_KEYS[self.gods[player] as usize][player];
-            if self.moved_up[player] {
-                hash ^= ATHENA_UP_KEY.rotate_left(player as u32);
+            if self.god_flag[player] {
+                hash ^= GOD_FLAG_KEY.rotate_left(player as u32);
             }
         }
         hash
     }
 
-    /// Sets `player`'s Athena flag, keeping the hash.
+    /// Sets `player`'s god flag (Athena's, Nike's, Polyphemus's), keeping the hash.
     #[inline]
-    pub(crate) fn set_moved_up(&mut self, player: usize, up: bool) {
-        if self.moved_up[player] != up {
-            self.moved_up[player] = up;
-            self.hash ^= ATHENA_UP_KEY.rotate_left(player as u32);
+    pub(crate) fn set_god_flag(&mut self, player: usize, set: bool) {
+        if self.god_flag[player] != set {
+            self.god_flag[player] = set;
+            self.hash ^= GOD_FLAG_KEY.rotate_left(player as u32);
         }
     }
 
@@ -428,6 +445,24 @@ impl<S: Kernels> Position<S> {
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
+        }
+        // Polyphemus's one dome is written as Asteria's.
+        if let Move::BuildDome {
+            from,
+            to,
+            build,
+            dome,
+        } = mv
+        {
+            let one = Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes: [dome; 2],
+            };
+            if legal.contains(&one) {
+                return Ok(one);
+            }
         }
         let written = mv.to_string();
         if let Some(&same) = legal.iter().find(|m| m.to_string() == written) {
@@ -497,9 +532,61 @@ impl<S: Kernels> Position<S> {
                 return Ok(swapped);
             }
         }
+        // Polyphemus's turns that give the position of a legal one (a build on another
+        // square that he domes too, or a level-3 build and a dome swapped).
+        if let Some(same) = self.polyphemus_same(mv, &legal) {
+            return Ok(same);
+        }
         Err(Error::IllegalMove {
             mv,
             reason: self.illegality(mv),
+        })
+    }
+
+    /// The legal move of Polyphemus that his `mv` (one dome or two after the build) gives
+    /// the position of when it is not the one listed: its build must be a legal plain
+    /// build, and what it domes and raises that of the legal move from the same square to
+    /// the same square.
+    fn polyphemus_same(&self, mv: Move, legal: &[Move]) -> Option<Move> {
+        if self.gods[self.side.index()] != God::Polyphemus {
+            return None;
+        }
+        let (from, to, build, domes) = match mv {
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } => (from, to, build, [dome; 2]),
+            Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes,
+            } => (from, to, build, domes),
+            _ => return None,
+        };
+        // The squares the turn domes and the square it raises without doming, if any.
+        let effect = |build: Square, domes: [Square; 2]| {
+            let domed = domes[0].bitboard().with(domes[1]);
+            let h = self.height(build);
+            if h == 4 || domed.iter().any(|d| self.height(d) == 4) {
+                return None;
+            }
+            match (h, domed.contains(build)) {
+                (3, true) => None,
+                (3, false) => Some((domed.with(build), None)),
+                (_, true) => Some((domed, None)),
+                (_, false) => Some((domed, Some(build))),
+            }
+        };
+        let wanted = effect(build, domes)?;
+        if !legal.contains(&Move::Build { from, to, build }) {
+            return None;
+        }
+        legal.iter().copied().find(|&m| {
+            matches!(m, Move::BuildDomes { from: f, to: t, build: b, domes: d }
+                if (f, t) == (from, to) && effect(b, d) == Some(wanted))
         })
     }
 
@@ -636,12 +723,13 @@ impl<S: Kernels> Game for Position<S> {
     /// Fewer plies where a god multiplies the moves: Hermes travels anywhere on his level
     /// (up to some two thousand moves a ply: three plies take from seconds to minutes, one
     /// well under a millisecond), Prometheus may build first (hundreds: three plies took
-    /// up to 0.3 s in random games, two a few milliseconds). With the other gods three
-    /// plies took at most some 30 ms. So Ctrl-C stops a count within a moment whoever
-    /// plays.
+    /// up to 0.3 s in random games, two a few milliseconds), Polyphemus with his domes
+    /// unused has some fifteen thousand (two plies of two such are over two hundred million
+    /// leaves, one a millisecond or so). With the other gods three plies took at most some
+    /// 30 ms. So Ctrl-C stops a count within a moment whoever plays.
     #[inline]
     fn perft_uninterrupted_depth(&self) -> u32 {
-        if self.gods.contains(&God::Hermes) {
+        if self.gods.contains(&God::Hermes) || self.gods.contains(&God::Polyphemus) {
             1
         } else if self.gods.contains(&God::Prometheus) {
             2
@@ -657,7 +745,7 @@ impl<S: Kernels> Game for Position<S> {
     #[inline]
     fn perft_2(&self) -> u64 {
         if self.gods == [God::Mortal; 2]
-            && self.moved_up == [false; 2]
+            && self.god_flag == [false; 2]
             && self.winner.is_none()
             && !self.in_set_up()
         {

@@ -127,6 +127,7 @@ impl<S: Kernels> Position<S> {
             | Move::FlipWin { from, to, .. }
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
+            | Move::BuildDomes { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..)
@@ -172,8 +173,8 @@ impl<S: Kernels> Position<S> {
             return;
         }
         let limits = Limits {
-            // Athena's flag on the opponent's side: no step of this turn may go up.
-            up: u8::from(!self.moved_up[1 - me]),
+            // Athena's or Nike's flag on the opponent's side: no step of this turn may go up.
+            up: u8::from(!self.holds_down(1 - me)),
             no_down: them == God::Hades,
             hera: them == God::Hera,
             unbuildable: if them == God::Limus {
@@ -399,6 +400,18 @@ impl<S: Kernels> Position<S> {
                                     dome,
                                 });
                             }
+                        }
+                        // Polyphemus, his power unused: one or two domes anywhere.
+                        God::Polyphemus if allowed && !self.god_flag[me] => {
+                            let spots = Bitboard::FULL - after - domes;
+                            self.for_each_polyphemus_dome(
+                                from,
+                                to,
+                                build,
+                                spots,
+                                buildable - unbuildable,
+                                each,
+                            );
                         }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
@@ -770,6 +783,62 @@ impl<S: Kernels> Position<S> {
         mine
     }
 
+    /// Polyphemus's turns with domes after his move to `to` and build on `build`: one or
+    /// two domes on `spots` (no worker, no dome: his build's square too, unless the build
+    /// domed it). Turns that give one position are given once: a build below level 3 on a
+    /// square not domed is the only turn that raises it, so each of those is its own; the
+    /// others leave only domes, and of the builds (`builds`, the squares he may build on)
+    /// that give the same domes the first in square order is the turn given.
+    fn for_each_polyphemus_dome(
+        &self,
+        from: Square,
+        to: Square,
+        build: Square,
+        spots: Bitboard,
+        builds: Bitboard,
+        each: &mut impl FnMut(Move),
+    ) {
+        let h = |square: Square| self.height(square);
+        let spots = if h(build) == 3 {
+            spots.without(build)
+        } else {
+            spots
+        };
+        // Whether the turn leaving `domed` (the squares domed, the build's among them) is
+        // given with a build on an earlier square: one on level 3 that the build domes, with
+        // one or two domes besides; one below, domed afterwards, with at most one besides.
+        let given = |domes: Bitboard| {
+            if h(build) < 3 && !domes.contains(build) {
+                return true;
+            }
+            let domed = domes.with(build);
+            let n = domed.len();
+            !(domed & builds)
+                .into_iter()
+                .any(|b| b < build && if h(b) == 3 { n >= 2 } else { n <= 2 })
+        };
+        for first in spots {
+            if given(first.bitboard()) {
+                each(Move::BuildDomes {
+                    from,
+                    to,
+                    build,
+                    domes: [first; 2],
+                });
+            }
+            for second in spots {
+                if second > first && given(first.bitboard().with(second)) {
+                    each(Move::BuildDomes {
+                        from,
+                        to,
+                        build,
+                        domes: [first, second],
+                    });
+                }
+            }
+        }
+    }
+
     /// Plays a power move (not `Place`, `Build` or `Win`; Chronus's two wins set the winner)
     /// of the side that moved in `before`, onto `self` (a copy of `before` with the side not
     /// yet switched).
@@ -848,6 +917,22 @@ impl<S: Kernels> Position<S> {
                 while self.height(dome) < 4 {
                     self.raise(dome);
                 }
+            }
+            Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                for dome in domes {
+                    while self.height(dome) < 4 {
+                        self.raise(dome);
+                    }
+                }
+                // His power is spent for the rest of the game.
+                self.set_god_flag(me, true);
             }
             Move::FlipBuild {
                 flipped,

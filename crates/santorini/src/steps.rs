@@ -18,6 +18,7 @@
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
 //! | Asteria's build and dome after a move down `B3>C3^C4 XD4` | `B3 C3 power C4 D4` |
+//! | Polyphemus's build and domes `B3>C3^C4 XD4XE4`, one dome `B3>C3^C4 XD4` | `B3 C3 power C4 D4 E4` or `... E4 D4`, `B3 C3 power C4 D4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
@@ -95,6 +96,19 @@ impl Move {
                 build,
                 dome,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(dome)])),
+            // Polyphemus: the power, the build, the domes in either order; one dome is clicked
+            // twice (so a path that stops after one dome is no prefix of one with two).
+            Move::BuildDomes {
+                from,
+                to,
+                build,
+                domes: [a, b],
+            } => {
+                paths.push(path(&[At(from), At(to), Power, At(build), At(a), At(b)]));
+                if a != b {
+                    paths.push(path(&[At(from), At(to), Power, At(build), At(b), At(a)]));
+                }
+            }
             Move::Flip {
                 worker,
                 from,
@@ -228,5 +242,28 @@ mod tests {
         assert_eq!(written("B3>C3^C4~C4"), ["B3 C3 power C4 C4"]);
         assert_eq!(written("B3>C3^C4 XD4"), ["B3 C3 power C4 D4"]);
         assert_eq!(written("(C4>B3)B3>A3^A4"), ["B3 A3 power C4 A4"]);
+        let at = |name: &str| name.parse::<Square>().unwrap();
+        let paths = |mv: Move| -> Vec<String> {
+            mv.step_paths()
+                .iter()
+                .map(|p| {
+                    p.iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        };
+        let domes = |a: &str, b: &str| Move::BuildDomes {
+            from: at("B3"),
+            to: at("C3"),
+            build: at("C4"),
+            domes: [at(a), at(b)],
+        };
+        assert_eq!(
+            paths(domes("D4", "E4")),
+            ["B3 C3 power C4 D4 E4", "B3 C3 power C4 E4 D4"]
+        );
+        assert_eq!(paths(domes("D4", "D4")), ["B3 C3 power C4 D4 D4"]);
     }
 }

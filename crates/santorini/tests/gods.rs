@@ -74,15 +74,33 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 155
             + 1
             + 60
+            + 187
     );
+    // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
+    // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
+    // himself), yet each depth-1 node is one count of legal moves (a second or so in all).
+    let polyphemus = MORE
+        .split("\n\n")
+        .filter(|block| block.starts_with("id ") && block.contains("polyphemus"))
+        .map(|block| {
+            let lines = block.lines().filter(|line| !line.starts_with("perft 3"));
+            lines.collect::<Vec<_>>().join("\n")
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let wide = assert_suite::<Position>(&polyphemus, 200_000_000, 2);
     for id in &ids {
-        assert!(report.depths(id).starts_with(&[1, 2]), "{id}");
+        let mut depths = report.depths(id);
+        depths.extend(wide.depths(id));
+        depths.sort_unstable();
+        depths.dedup();
+        assert!(depths.starts_with(&[1, 2]), "{id}");
     }
     let deep = report.checked.iter().filter(|c| c.depth == 3).count();
     assert!(deep >= 200, "only {deep} depth-3 counts checked");
     // Every new god in both seats against every god (Hades and Pan, Aphrodite and Urania,
-    // Nike and Hades, Chronus and Atlas, Ares and Ares, Asteria and Hades or Chronus excepted:
-    // banned).
+    // Nike and Hades, Chronus and Atlas, Ares and Ares, Asteria and Hades or Chronus, Chronus
+    // and Polyphemus excepted: banned).
     for new in [
         God::Hera,
         God::Hades,
@@ -104,6 +122,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
         God::Charon,
         God::Scylla,
         God::Maenads,
+        God::Polyphemus,
     ] {
         for other in God::ALL {
             let banned = [
@@ -114,6 +133,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Ares, God::Ares],
                 [God::Asteria, God::Hades],
                 [God::Asteria, God::Chronus],
+                [God::Chronus, God::Polyphemus],
             ];
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
@@ -538,6 +558,53 @@ fn each_power_plays_as_its_rule_says() {
     assert!(limus.parse_move("B1>A1#").is_err());
     assert!(limus.parse_move("B1>A1^A2").is_err());
     assert!(limus.parse_move("B1>C1#").is_ok());
+    // Polyphemus, once a game, after his build: one or two domes anywhere unoccupied, at any
+    // level; his power spent is his god flag, `polyphemus[x]`, which does not hold the
+    // opponent down.
+    let polyphemus = pos("0000000000003000000000000/1/polyphemus:B3,E5/mortal:A1,E1");
+    let domed = polyphemus
+        .play(polyphemus.parse_move("B3>B2^A2 XE3XA5").unwrap())
+        .unwrap();
+    assert_eq!(
+        domed.to_string(),
+        "4000000000003041000000000/2/polyphemus[x]:E5,B2/mortal:A1,E1"
+    );
+    assert_eq!(domed.hash(), domed.recompute_hash());
+    assert!(domed.god_flag(Player::First) && !domed.athena_moved_up(Player::First));
+    let one = polyphemus.parse_move("B3>B2^A2 XE3").unwrap();
+    assert_eq!(one.to_string(), "B3>B2^A2 XE3");
+    let once = polyphemus.play(one).unwrap();
+    assert_eq!((once.height(sq("A2")), once.height(sq("E3"))), (1, 4));
+    assert_eq!(once.to_string().parse::<Position>(), Ok(once));
+    // Spent: the next turn has no domes, and the flag stays.
+    let next = once.play(once.parse_move("A1>A2^A3").unwrap()).unwrap();
+    assert!(next.parse_move("E5>D5^E4 XA4").is_err());
+    let later = next.play(next.parse_move("E5>D5^E4").unwrap()).unwrap();
+    assert!(later.god_flag(Player::First));
+    // One position, one move: his build on A2 domed with C2, or on C2 domed with A2; a
+    // build that domes level-3 C3 and a dome on C2, or a build on C2 domed with C3.
+    let both = polyphemus.parse_move("B3>B2^A2 XA2XC2").unwrap();
+    assert_eq!(polyphemus.parse_move("B3>B2^C2 XC2XA2"), Ok(both));
+    let tower = polyphemus.parse_move("B3>B2^C3 XC2").unwrap();
+    assert_eq!(polyphemus.parse_move("B3>B2^C2 XC2XC3"), Ok(tower));
+    // The square he left is built on first: the tower domed with B3 is written so.
+    let left = polyphemus.parse_move("B3>B2^C3 XB3").unwrap();
+    assert_eq!(left.to_string(), "B3>B2^B3 XB3XC3");
+    assert_eq!(
+        polyphemus.play_unchecked(both),
+        polyphemus.play_unchecked(polyphemus.parse_move("B3>B2^A2 XC2XA2").unwrap())
+    );
+    let mut seen = std::collections::HashSet::new();
+    for mv in polyphemus.legal_moves() {
+        assert!(
+            seen.insert(polyphemus.play_unchecked(mv)),
+            "{mv} repeats a position"
+        );
+    }
+    // A dome on a worker, or on the dome his build made, is no turn.
+    for text in ["B3>B2^A2 XA1", "B3>B2^C3 XC3", "B3>B2^A2 XB2"] {
+        assert!(polyphemus.parse_move(text).is_err(), "{text}");
+    }
 }
 
 #[test]
@@ -555,6 +622,9 @@ fn bad_god_input_is_an_error_naming_the_choices() {
     for bad in [
         "0000000000000000000000000/1/apollo[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/athena[x]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/polyphemus[^]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/mortal[x]:B3,D3/polyphemus:C4,C2",
+        "0000000000000000000000000/1/nike[x]:B3,D3/polyphemus:C4,C2",
         "0000000000000000000000000/1/athena[^:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {

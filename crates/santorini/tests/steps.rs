@@ -133,7 +133,13 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
         }
         if matches!(
             god,
-            God::Hestia | God::Ares | God::Asteria | God::CharonV2 | God::Charon | God::Scylla
+            God::Hestia
+                | God::Ares
+                | God::Asteria
+                | God::CharonV2
+                | God::Charon
+                | God::Scylla
+                | God::Polyphemus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -224,6 +230,37 @@ fn asterias_domes_walk_as_their_steps() {
         }
     }
     assert!(domes > 2_000, "{domes} domes");
+}
+
+/// Polyphemus's domes (`B3 C3 power C4 D4 E4`, one dome `B3 C3 power C4 D4 D4`): over the
+/// roots where his power is unused (santorini-ai's, against every god), his moves' paths are
+/// his own, none starts another (one dome's path is no prefix of two domes'), and walking
+/// one plays its move.
+#[test]
+fn polyphemus_domes_walk_as_their_steps() {
+    const MORE: &str = include_str!("data/santorini-more-gods.perft");
+    let (mut one, mut two) = (0, 0);
+    for text in MORE
+        .lines()
+        .filter_map(|line| line.strip_prefix("position "))
+        .filter(|text| text.contains("polyphemus:"))
+    {
+        let position: Position = text.parse().unwrap();
+        check_paths(position, 24);
+        for mv in position.legal_moves() {
+            if let Move::BuildDomes { domes: [a, b], .. } = mv {
+                (one, two) = if a == b {
+                    (one + 1, two)
+                } else {
+                    (one, two + 1)
+                };
+            }
+        }
+    }
+    assert!(
+        one > 10_000 && two > 100_000,
+        "{one} single domes, {two} pairs"
+    );
 }
 
 /// CharonV2's flip is his worker, the worker flipped, the build (`B3 C3 B2`): over the
