@@ -187,7 +187,11 @@ mod tests {
     use super::*;
 
     fn written(mv: &str) -> Vec<String> {
-        let mv: Move = mv.parse().unwrap();
+        paths(mv.parse().unwrap())
+    }
+
+    /// A move's paths as text, one string of steps a path.
+    fn paths(mv: Move) -> Vec<String> {
         mv.step_paths()
             .iter()
             .map(|p| {
@@ -243,17 +247,6 @@ mod tests {
         assert_eq!(written("B3>C3^C4 XD4"), ["B3 C3 power C4 D4"]);
         assert_eq!(written("(C4>B3)B3>A3^A4"), ["B3 A3 power C4 A4"]);
         let at = |name: &str| name.parse::<Square>().unwrap();
-        let paths = |mv: Move| -> Vec<String> {
-            mv.step_paths()
-                .iter()
-                .map(|p| {
-                    p.iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect()
-        };
         let domes = |a: &str, b: &str| Move::BuildDomes {
             from: at("B3"),
             to: at("C3"),

@@ -157,25 +157,36 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
     );
 }
 
-/// Hestia's two builds share their steps with Demeter's (and `B3>C3^C4^C4` for one square
-/// twice): over the roots where she plays (santorini-ai's, against every god), her moves'
-/// paths are still her own, none starts another, and walking one plays its move.
-#[test]
-fn hestias_builds_walk_as_their_steps() {
+/// The legal moves at every root of `santorini-more-gods.perft` where `god` plays
+/// (santorini-ai's, against every god), after checking there with [`check_paths`] that the
+/// moves' paths are their own, none starts another, and walking one plays its move: the
+/// powers whose steps the base box's roots never reach.
+fn moves_at_roots_of(god: God) -> Vec<Move> {
     const MORE: &str = include_str!("data/santorini-more-gods.perft");
-    let (mut twice, mut same) = (0, 0);
+    let mut moves = Vec::new();
     for text in MORE
         .lines()
         .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("hestia"))
     {
         let position: Position = text.parse().unwrap();
+        if position.god(Player::First) != god && position.god(Player::Second) != god {
+            continue;
+        }
         check_paths(position, 24);
-        for mv in position.legal_moves() {
-            if let Move::BuildTwice { builds: [a, b], .. } = mv {
-                twice += 1;
-                same += usize::from(a == b);
-            }
+        moves.extend(position.legal_moves());
+    }
+    moves
+}
+
+/// Hestia's two builds share their steps with Demeter's (and `B3>C3^C4^C4` for one square
+/// twice).
+#[test]
+fn hestias_builds_walk_as_their_steps() {
+    let (mut twice, mut same) = (0, 0);
+    for mv in moves_at_roots_of(God::Hestia) {
+        if let Move::BuildTwice { builds: [a, b], .. } = mv {
+            twice += 1;
+            same += usize::from(a == b);
         }
     }
     assert!(
@@ -184,25 +195,14 @@ fn hestias_builds_walk_as_their_steps() {
     );
 }
 
-/// Ares's removals (`B3 C3 power C4 D4`, his own block back `B3 C3 power C4 C4`): over the
-/// roots where he plays (santorini-ai's, against every god), his moves' paths are his own,
-/// none starts another, and walking one plays its move.
+/// Ares's removals: `B3 C3 power C4 D4`, his own block back `B3 C3 power C4 C4`.
 #[test]
 fn ares_removals_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
     let (mut removals, mut undos) = (0, 0);
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("ares"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        for mv in position.legal_moves() {
-            if let Move::BuildRemove { build, remove, .. } = mv {
-                removals += 1;
-                undos += usize::from(build == remove);
-            }
+    for mv in moves_at_roots_of(God::Ares) {
+        if let Move::BuildRemove { build, remove, .. } = mv {
+            removals += 1;
+            undos += usize::from(build == remove);
         }
     }
     assert!(
@@ -211,50 +211,29 @@ fn ares_removals_walk_as_their_steps() {
     );
 }
 
-/// Asteria's domes after a move down (`B3 C3 power C4 D4`): over the roots where she plays
-/// (santorini-ai's, against every god), her moves' paths are her own, none starts another,
-/// and walking one plays its move.
+/// Asteria's domes after a move down: `B3 C3 power C4 D4`.
 #[test]
 fn asterias_domes_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
-    let mut domes = 0;
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("asteria"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        for mv in position.legal_moves() {
-            domes += usize::from(matches!(mv, Move::BuildDome { .. }));
-        }
-    }
+    let moves = moves_at_roots_of(God::Asteria);
+    let domes = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildDome { .. }))
+        .count();
     assert!(domes > 2_000, "{domes} domes");
 }
 
-/// Polyphemus's domes (`B3 C3 power C4 D4 E4`, one dome `B3 C3 power C4 D4 D4`): over the
-/// roots where his power is unused (santorini-ai's, against every god), his moves' paths are
-/// his own, none starts another (one dome's path is no prefix of two domes'), and walking
-/// one plays its move.
+/// Polyphemus's domes: `B3 C3 power C4 D4 E4`, one dome `B3 C3 power C4 D4 D4` (so one
+/// dome's path is no prefix of two domes').
 #[test]
 fn polyphemus_domes_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
     let (mut one, mut two) = (0, 0);
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("polyphemus:"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        for mv in position.legal_moves() {
-            if let Move::BuildDomes { domes: [a, b], .. } = mv {
-                (one, two) = if a == b {
-                    (one + 1, two)
-                } else {
-                    (one, two + 1)
-                };
-            }
+    for mv in moves_at_roots_of(God::Polyphemus) {
+        if let Move::BuildDomes { domes: [a, b], .. } = mv {
+            (one, two) = if a == b {
+                (one + 1, two)
+            } else {
+                (one, two + 1)
+            };
         }
     }
     assert!(
@@ -263,73 +242,38 @@ fn polyphemus_domes_walk_as_their_steps() {
     );
 }
 
-/// CharonV2's flip is his worker, the worker flipped, the build (`B3 C3 B2`): over the
-/// roots where he plays, those paths are his own, none starts another (a move's `B3 C3`
-/// never reaches an opponent's square), and walking one plays its flip.
+/// CharonV2's flip is his worker, the worker flipped, the build (`B3 C3 B2`; a move's
+/// `B3 C3` never reaches an opponent's square).
 #[test]
 fn charonv2s_flips_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
-    let mut flips = 0;
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("charonv2"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        flips += position
-            .legal_moves()
-            .iter()
-            .filter(|mv| matches!(mv, Move::Flip { .. }))
-            .count();
-    }
+    let moves = moves_at_roots_of(God::CharonV2);
+    let flips = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Flip { .. }))
+        .count();
     assert!(flips > 500, "{flips} flips");
 }
 
 /// Charon's flip before his move is his worker, the worker flipped, then the move and the
-/// build (`B3 C3 B4 B5`, a win `B3 C3 C3`): over the roots where he plays, those paths are
-/// his own, none starts another (a plain move's `B3 C3` never reaches an opponent's
-/// square), and walking one plays its turn.
+/// build (`B3 C3 B4 B5`, a win `B3 C3 C3`).
 #[test]
 fn charons_flips_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
-    let mut flips = 0;
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("charon:"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        flips += position
-            .legal_moves()
-            .iter()
-            .filter(|mv| matches!(mv, Move::FlipBuild { .. } | Move::FlipWin { .. }))
-            .count();
-    }
+    let moves = moves_at_roots_of(God::Charon);
+    let flips = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::FlipBuild { .. } | Move::FlipWin { .. }))
+        .count();
     assert!(flips > 2_000, "{flips} flips");
 }
 
-/// Scylla's drags (`B3 A3 power C4 A4`: the worker dragged after the power): over the roots
-/// where she plays (santorini-ai's, against every god), her moves' paths are still her own,
-/// none starts another, and walking one plays its move.
+/// Scylla's drags: `B3 A3 power C4 A4`, the worker dragged after the power.
 #[test]
 fn scyllas_drags_walk_as_their_steps() {
-    const MORE: &str = include_str!("data/santorini-more-gods.perft");
-    let mut drags = 0;
-    for text in MORE
-        .lines()
-        .filter_map(|line| line.strip_prefix("position "))
-        .filter(|text| text.contains("scylla"))
-    {
-        let position: Position = text.parse().unwrap();
-        check_paths(position, 24);
-        drags += position
-            .legal_moves()
-            .iter()
-            .filter(|mv| matches!(mv, Move::Drag { .. }))
-            .count();
-    }
+    let moves = moves_at_roots_of(God::Scylla);
+    let drags = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Drag { .. }))
+        .count();
     assert!(drags > 1_000, "{drags} drags");
 }
 
