@@ -159,6 +159,18 @@
 //! reads as it. santorini-ai's generator lists them all, so its counts for Polyphemus were
 //! taken with each node's children deduplicated by position. santorini-ai bans Chronus
 //! against Polyphemus (his domes count as towers), so that pair is not cross-checked.
+//!
+//! Eros (santorini-ai's `eros.rs`): he also wins when a worker of his moves onto a level-1
+//! square next to his other worker standing on level 1 (a [`crate::Move::Win`], `B3>C3#`),
+//! whether that move climbs or not. The win is a win like a climb to level 3: Hera's
+//! perimeter stops it, Athena's flag and Hades's rule stop the step itself, and Persephone
+//! demands a climb when one can be made. He places his workers on opposite edges of the
+//! perimeter (santorini-ai's `PlacementType::PerimeterOpposite`): one on the top row and one
+//! on the bottom row, or one in the left column and one in the right column, so 48 set-ups
+//! on an empty board. santorini-ai lists the corners A1 and E5 twice (one position, counted
+//! once here: its counts from a set-up root are perftd's), and lets his first worker onto an
+//! edge square an opponent worker holds (a bug: a worker needs a free square); here both
+//! squares must be free.
 
 use core::fmt;
 use core::str::FromStr;
@@ -237,13 +249,16 @@ pub enum God {
     Maenads,
     /// Once a game, after his build, may build up to two domes on any unoccupied squares.
     Polyphemus,
+    /// Also wins when a worker moves onto level 1 next to his other worker on level 1; places
+    /// his workers on opposite edges.
+    Eros,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 32] = [
+    pub const ALL: [God; 33] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -276,6 +291,7 @@ impl God {
         God::Scylla,
         God::Maenads,
         God::Polyphemus,
+        God::Eros,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -313,6 +329,7 @@ impl God {
             God::Scylla => "scylla",
             God::Maenads => "maenads",
             God::Polyphemus => "polyphemus",
+            God::Eros => "eros",
         }
     }
 
@@ -368,6 +385,9 @@ impl God {
             }
             God::Polyphemus => {
                 "once a game, after his build, may build up to two domes on any unoccupied squares"
+            }
+            God::Eros => {
+                "also wins by moving onto level 1 next to his other worker on level 1; places his workers on opposite edges"
             }
         }
     }

@@ -17,6 +17,13 @@ use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move,
 /// many on the stack.
 pub const MAX_MOVES: usize = 300;
 
+/// Whether `a` and `b` lie on opposite edges of the board (the top and bottom rows, or the
+/// left and right columns), where Eros must place his workers; a corner is on two edges.
+fn on_opposite_edges(a: Square, b: Square) -> bool {
+    let across = |x: u32, y: u32| x.min(y) == 0 && x.max(y) == 4;
+    across(a.row(), b.row()) || across(a.col(), b.col())
+}
+
 /// The legal moves of a position: on the stack up to [`MAX_MOVES`], on the heap beyond, which
 /// only gods reach (Hermes's travel alone may give some 4,000 turns: any pair of the squares
 /// of his level around his workers, each with up to 16 builds).
@@ -202,9 +209,12 @@ impl<S: Kernels> Position<S> {
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
             let free = not_domed - occupied;
+            let eros = self.gods[self.side.index()] == God::Eros;
             for a in free {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
-                    each(Move::Place(a, b));
+                    if !eros || on_opposite_edges(a, b) {
+                        each(Move::Place(a, b));
+                    }
                 }
             }
             return;
@@ -266,6 +276,11 @@ impl<S: Kernels> Position<S> {
         let occupied = self.workers[0] | self.workers[1];
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
+            if self.gods[self.side.index()] == God::Eros {
+                let mut count = 0;
+                self.for_each_move(|_| count += 1);
+                return count;
+            }
             let free = (not_domed - occupied).len() as u64;
             return free * free.saturating_sub(1) / 2;
         }

@@ -221,8 +221,19 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        // Eros: the level-1 squares next to his other worker when it stands on level 1 (the
+        // one that does not move).
+        let eros_spot = |from: Square, to: Square| {
+            god == God::Eros
+                && h(to) == 1
+                && mine
+                    .without(from)
+                    .iter()
+                    .any(|other| h(other) == 1 && neighbours(other).contains(to))
+        };
         let wins = |from: Square, to: Square| {
             ((h(from) == 2 && h(to) == 3)
+                || eros_spot(from, to)
                 || (god == God::Pan && h(from) >= h(to) + 2)
                 || (god == God::Iris && h(from) < 3 && h(to) == 3))
                 && limits.may_win_on(to)

@@ -75,6 +75,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 1
             + 60
             + 187
+            + 202
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -584,6 +585,32 @@ fn each_power_plays_as_its_rule_says() {
     for text in ["B3>B2^A2 XA1", "B3>B2^C3 XC3", "B3>B2^A2 XB2"] {
         assert!(polyphemus.parse_move(text).is_err(), "{text}");
     }
+    // Eros wins by moving onto level 1 next to his other worker on level 1 (no build
+    // follows), not against Hera on the perimeter, and not when the other is on level 0.
+    let eros = pos("0000000000100000100000000/1/eros:B4,B2/mortal:E5,E1");
+    let won = eros.play(eros.parse_move("B4>A3#").unwrap()).unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert!(eros.parse_move("B4>A3^A4").is_err());
+    let hera = pos("0000000000100000100000000/1/eros:B4,B2/hera:E5,E1");
+    assert!(hera.parse_move("B4>A3#").is_err());
+    assert!(hera.parse_move("B4>A3^A4").is_ok());
+    let low = pos("0000000000100000000000000/1/eros:B4,B2/mortal:E5,E1");
+    assert!(low.parse_move("B4>A3#").is_err());
+    // He places his workers on opposite edges: 48 set-ups on an empty board, none on a
+    // worker, none off the edges.
+    let set_up = pos("0000000000000000000000000/1/eros/mortal");
+    assert_eq!(set_up.legal_moves().len(), 48);
+    assert_eq!(set_up.count_legal_moves(), 48);
+    let placed = set_up
+        .play(set_up.parse_move("place:A1,E5").unwrap())
+        .unwrap();
+    assert_eq!(placed.count_legal_moves(), 23 * 22 / 2);
+    for text in ["place:A1,A2", "place:B3,B5", "place:A3,C3"] {
+        assert!(set_up.parse_move(text).is_err(), "{text}");
+    }
+    let second = pos("0000000000000000000000000/2/mortal:A5,C2/eros");
+    assert!(second.parse_move("place:A5,A1").is_err());
+    assert_eq!(second.count_legal_moves(), 39);
 }
 
 #[test]
