@@ -61,9 +61,11 @@ impl<S: Kernels> Evaluate for Position<S> {
     /// Winning moves first, then moves that climb.
     fn move_priority(&self, mv: Move) -> i32 {
         match mv {
-            Move::Win { .. } | Move::BuildWin { .. } | Move::ClaimWin | Move::FlipWin { .. } => {
-                1_000
-            }
+            Move::Win { .. }
+            | Move::BuildWin { .. }
+            | Move::ClaimWin
+            | Move::FlipWin { .. }
+            | Move::BuildFirstWin { .. } => 1_000,
             Move::Build { from, to, .. }
             | Move::Swap { from, to, .. }
             | Move::Push { from, to, .. }

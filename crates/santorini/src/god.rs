@@ -171,6 +171,27 @@
 //! once here: its counts from a set-up root are perftd's), and lets his first worker onto an
 //! edge square an opponent worker holds (a bug: a worker needs a free square); here both
 //! squares must be free.
+//!
+//! Achilles (santorini-ai's `achilles.rs`): once a game he may build before his move as
+//! well as after it: a build next to his worker, a move (up too: the step is judged on the
+//! heights after the first build, so he may build on a square of his level and climb onto
+//! it), a build next to where he ends ([`crate::Move::BuildFirst`], `^C4 B3>C3^D4`, written
+//! as Prometheus's; both builds may be on one square, unless the first domed it). From level
+//! 2, a first build that raises a level-2 square he may step onto to level 3 is only ever
+//! the win onto it ([`crate::Move::BuildFirstWin`], `^C3 B3>C3#`), and a step onto level 3
+//! after a first build elsewhere is the plain win: the build before a win changes nothing,
+//! and santorini-ai lists neither (nor, from level 2, a first build on such a square
+//! followed by a move elsewhere: its `achilles.rs` leaves that out on purpose, and so does
+//! this generator, to keep its counts). Two builds that could be made in either order (each
+//! next to where the worker starts and where it ends) are one move, the one whose first
+//! build is the later square. Having used his power lasts the rest of the game, kept in the
+//! per-player god flag and written `achilles[x]`. Against Persephone the turn must climb
+//! when a turn without the power climbs (a power turn that climbs then counts too); when
+//! only his power could climb, he need not use it, as santorini-ai reads it. santorini-ai's
+//! generator drops a pair of builds when the first is not next to where the worker ends
+//! (the other order is then illegal), and against Persephone lists a step from level 2 onto
+//! level 3 after a first build as a turn that builds instead of the win: both bugs, fixed
+//! in the build its counts were taken with.
 
 use core::fmt;
 use core::str::FromStr;
@@ -252,13 +273,15 @@ pub enum God {
     /// Also wins when a worker moves onto level 1 next to his other worker on level 1; places
     /// his workers on opposite edges.
     Eros,
+    /// Once a game, may build both before and after his move.
+    Achilles,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 33] = [
+    pub const ALL: [God; 34] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -292,6 +315,7 @@ impl God {
         God::Maenads,
         God::Polyphemus,
         God::Eros,
+        God::Achilles,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -330,6 +354,7 @@ impl God {
             God::Maenads => "maenads",
             God::Polyphemus => "polyphemus",
             God::Eros => "eros",
+            God::Achilles => "achilles",
         }
     }
 
@@ -389,6 +414,7 @@ impl God {
             God::Eros => {
                 "also wins by moving onto level 1 next to his other worker on level 1; places his workers on opposite edges"
             }
+            God::Achilles => "once a game, may build both before and after his move",
         }
     }
 

@@ -2,7 +2,8 @@
 //! move, no build), `place:B3,D3` (set-up: place both workers), and the god powers' turns in
 //! santorini-ai's notation: `B3<>C3^C4` (Apollo swaps), `B3>C3(>D3)^C4` (Minotaur pushes the
 //! worker on C3 to D3), `B3>C3^C4X` (Atlas domes), `B3>C3^C4^D4` (Demeter builds twice),
-//! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first),
+//! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first;
+//! Achilles's power turn reads the same), `^C3 B3>C3#` (Achilles builds, then climbs and wins),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
@@ -92,7 +93,8 @@ pub enum Move {
         /// The square built on twice.
         build: Square,
     },
-    /// Prometheus: build on `first`, then move without going up, then build.
+    /// Prometheus: build on `first`, then move without going up, then build. Achilles's
+    /// power turn (once a game) is written the same, and his move may go up.
     BuildFirst {
         /// The build before the move, next to `from`.
         first: Square,
@@ -102,6 +104,16 @@ pub enum Move {
         to: Square,
         /// The build after the move.
         build: Square,
+    },
+    /// Achilles, once a game: build on `first`, a level-2 square next to his worker on level
+    /// 2, then step up onto it and win (`^C3 B3>C3#`; `first` is `to` in every legal move).
+    BuildFirstWin {
+        /// The build before the move, next to `from`.
+        first: Square,
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it wins on.
+        to: Square,
     },
     /// Hermes: his workers travel any distance on their own levels, then one builds. The
     /// workers leaving `from` end on `to` (as sets, each in square order); a worker that
@@ -254,7 +266,8 @@ impl Move {
 
     /// The god whose power this move uses, `None` for the base game's moves (which every god
     /// may also make). Two builds on two squares name Demeter, though Hestia makes them too,
-    /// and a swap Apollo, though ApolloV2 makes it too (see [`Move::is_power_of`]).
+    /// and a swap Apollo, though ApolloV2 makes it too, and a build first Prometheus, though
+    /// Achilles makes it too (see [`Move::is_power_of`]).
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
@@ -266,6 +279,7 @@ impl Move {
             Move::BuildTwice { .. } => Some(God::Demeter),
             Move::BuildDouble { .. } => Some(God::Hephaestus),
             Move::BuildFirst { .. } => Some(God::Prometheus),
+            Move::BuildFirstWin { .. } => Some(God::Achilles),
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
             Move::BuildRemove { .. } => Some(God::Ares),
@@ -287,6 +301,7 @@ impl Move {
                 owner == god
                     || (god == crate::God::Hestia && matches!(self, Move::BuildTwice { .. }))
                     || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
+                    || (god == crate::God::Achilles && matches!(self, Move::BuildFirst { .. }))
             }
         }
     }
@@ -333,6 +348,7 @@ impl fmt::Display for Move {
                 to,
                 build,
             } => write!(f, "^{first} {from}>{to}^{build}"),
+            Move::BuildFirstWin { first, from, to } => write!(f, "^{first} {from}>{to}#"),
             Move::Travel { from, to, build } if from == to => write!(f, "^{build}"),
             Move::Travel { from, to, build } if from[0] == from[1] => {
                 write!(f, "{}>{}^{build}", from[0], to[0])
@@ -450,7 +466,15 @@ impl FromStr for Move {
                         to,
                         build,
                     }),
-                    _ => Err(syntax("expected ^<first> <from>><to>^<build>")),
+                    // Achilles's build before his winning step, `^C3 B3>C3#`.
+                    Move::Win { from, to } => Ok(Move::BuildFirstWin {
+                        first: square(first)?,
+                        from,
+                        to,
+                    }),
+                    _ => Err(syntax(
+                        "expected ^<first> <from>><to>^<build> or ^<first> <from>><to>#",
+                    )),
                 }
             }
             None => {
@@ -914,7 +938,7 @@ mod tests {
             ("B3>C3(>D3^C4", "(><square>)"),
             ("B3>C3(>E3)^C4", "next square in the line"),
             ("(A1,B1>(C1,D1)^C2", "expected (<a>,<b>)"),
-            ("^B4 B3>C3#", "expected ^<first>"),
+            ("^B4 B3>C3^C4X", "expected ^<first>"),
             ("^A1 ^B4 B3>C3^C4", "only one build comes before the move"),
             ("^A1  ^B4", "only one build comes before the move"),
             // Found by the santorini_move fuzz target: it printed as a plain move.

@@ -49,7 +49,8 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) gods: [God; 2],
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
-    /// Polyphemus who has used his domes (for the rest of the game). Other gods keep it
+    /// Polyphemus who has used his domes, an Achilles who has used his power (for the rest
+    /// of the game). Other gods keep it
     /// clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
@@ -155,17 +156,18 @@ impl<S: Kernels> Position<S> {
     }
 
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
-    /// last turn, Nike moved down on hers, Polyphemus has used his domes (`athena[^]`,
-    /// `nike[^]`, `polyphemus[x]`); always clear for the other gods.
+    /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles his power
+    /// (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`); always clear for the other
+    /// gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
 
     /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
-    /// Polyphemus's, whose flag says only that his power is spent).
+    /// Polyphemus's nor Achilles's, whose flags say only that a power is spent).
     #[inline(always)]
     pub(crate) fn holds_down(&self, player: usize) -> bool {
-        self.god_flag[player] && self.gods[player] != God::Polyphemus
+        self.god_flag[player] && matches!(self.gods[player], God::Athena | God::Nike)
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
@@ -738,7 +740,8 @@ impl<S: Kernels> Game for Position<S> {
     /// Fewer plies where a god multiplies the moves: Hermes travels anywhere on his level
     /// (up to some two thousand moves a ply: three plies take from seconds to minutes, one
     /// well under a millisecond), Prometheus may build first (hundreds: three plies took
-    /// up to 0.3 s in random games, two a few milliseconds), Polyphemus with his domes
+    /// up to 0.3 s in random games, two a few milliseconds; Achilles with his power unused
+    /// the same), Polyphemus with his domes
     /// unused has some fifteen thousand (two plies of two such are over two hundred million
     /// leaves, one a millisecond or so). With the other gods three plies took at most some
     /// 30 ms. So Ctrl-C stops a count within a moment whoever plays.
@@ -746,7 +749,7 @@ impl<S: Kernels> Game for Position<S> {
     fn perft_uninterrupted_depth(&self) -> u32 {
         if self.gods.contains(&God::Hermes) || self.gods.contains(&God::Polyphemus) {
             1
-        } else if self.gods.contains(&God::Prometheus) {
+        } else if self.gods.contains(&God::Prometheus) || self.gods.contains(&God::Achilles) {
             2
         } else {
             Self::PERFT_UNINTERRUPTED_DEPTH

@@ -95,9 +95,14 @@ impl<S: Kernels> Position<S> {
     #[inline(never)]
     pub(crate) fn for_each_power_move(&self, each: &mut impl FnMut(Move)) {
         if self.gods[1 - self.side.index()] == God::Persephone {
-            // Persephone: only the turns that climb, if there are any.
+            // Persephone: only the turns that climb, if there are any. Achilles's power turns
+            // do not count towards whether there are (he need not use his power to climb,
+            // as santorini-ai reads it), but count as climbs once there are.
             let mut climbs = false;
-            self.for_each_unforced_move(&mut |mv| climbs |= self.climbs(mv));
+            self.for_each_unforced_move(&mut |mv| {
+                climbs |= !matches!(mv, Move::BuildFirst { .. } | Move::BuildFirstWin { .. })
+                    && self.climbs(mv);
+            });
             if climbs {
                 self.for_each_unforced_move(&mut |mv| {
                     if self.climbs(mv) {
@@ -112,7 +117,8 @@ impl<S: Kernels> Position<S> {
 
     /// Whether `mv` of the side to move climbs, as Persephone demands (santorini-ai's
     /// reading): its worker ends higher than it started, or for Artemis either step goes up;
-    /// Hermes's travel and Prometheus's build first never climb.
+    /// Hermes's travel never climbs, a build first when the worker ends higher than it
+    /// started after the first build (only Achilles's can).
     fn climbs(&self, mv: Move) -> bool {
         let h = |square: Square| self.height(square);
         let (from, to) = match mv {
@@ -130,11 +136,13 @@ impl<S: Kernels> Position<S> {
             | Move::BuildDomes { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
-            Move::Place(..)
-            | Move::BuildFirst { .. }
-            | Move::Travel { .. }
-            | Move::ClaimWin
-            | Move::Flip { .. } => {
+            Move::BuildFirst {
+                first, from, to, ..
+            } => {
+                return h(to) + u8::from(to == first) > h(from);
+            }
+            Move::BuildFirstWin { .. } => return true,
+            Move::Place(..) | Move::Travel { .. } | Move::ClaimWin | Move::Flip { .. } => {
                 return false;
             }
         };
@@ -244,6 +252,9 @@ impl<S: Kernels> Position<S> {
         }
         if god == God::Prometheus {
             self.for_each_build_first(movers, limits, each);
+        }
+        if god == God::Achilles && !self.god_flag[me] {
+            self.for_each_achilles_power(movers, limits, each);
         }
         if god == God::Charon {
             self.for_each_charon_flip(movers, limits, each);
@@ -764,6 +775,81 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Achilles's power turns (see [`God`]): a build next to the worker, a move judged on the
+    /// heights after it (so it may climb onto the square just built), a build. From level
+    /// 2 a first build on a level-2 square he may step onto is only the win onto it, and a
+    /// step onto level 3 is the plain win, never a power turn. Of the two orders of two
+    /// builds that give one position (each next to where the worker starts and ends, each a
+    /// first build he may make), only the one whose first build is the later square.
+    fn for_each_achilles_power(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        for from in movers {
+            let hf = self.height(from);
+            let mut firsts = Bitboard::EMPTY;
+            for first in neighbours(from) - occupied - domes - limits.unbuildable {
+                let wins_onto = hf == 2
+                    && self.height(first) == 2
+                    && limits.up == 1
+                    && limits.may_win_on(first)
+                    && limits.may_end(from, first);
+                if wins_onto {
+                    each(Move::BuildFirstWin {
+                        first,
+                        from,
+                        to: first,
+                    });
+                } else {
+                    firsts = firsts.with(first);
+                }
+            }
+            for first in firsts {
+                let raised = self.height(first) + 1;
+                let h = |square: Square| {
+                    if square == first {
+                        raised
+                    } else {
+                        self.height(square)
+                    }
+                };
+                let domes_after = if raised == 4 {
+                    domes.with(first)
+                } else {
+                    domes
+                };
+                for to in neighbours(from) - occupied - domes_after {
+                    let ht = h(to);
+                    if !limits.step(hf, ht)
+                        || !limits.may_end(from, to)
+                        || (hf == 2 && ht == 3 && limits.may_win_on(to))
+                    {
+                        continue;
+                    }
+                    let after = occupied.without(from).with(to);
+                    for build in neighbours(to) - after - domes_after - limits.unbuildable {
+                        let swapped_is_legal = build != first
+                            && firsts.contains(build)
+                            && neighbours(to).contains(first);
+                        if build > first && swapped_is_legal {
+                            continue;
+                        }
+                        each(Move::BuildFirst {
+                            first,
+                            from,
+                            to,
+                            build,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// The squares Limus's opponent may not build on, his workers on `limus`: those next to
     /// them, but level 3 (a dome that completes a tower).
     fn limus_zone(&self, limus: Bitboard) -> Bitboard {
@@ -891,6 +977,16 @@ impl<S: Kernels> Position<S> {
                 self.raise(first);
                 self.move_worker(me, from, to);
                 self.raise(build);
+                if self.gods[me] == God::Achilles {
+                    // His power is spent for the rest of the game.
+                    self.set_god_flag(me, true);
+                }
+            }
+            Move::BuildFirstWin { first, from, to } => {
+                self.raise(first);
+                self.move_worker(me, from, to);
+                self.set_god_flag(me, true);
+                self.winner = Some(before.side);
             }
             Move::Travel { from, to, build } => {
                 if from != to {

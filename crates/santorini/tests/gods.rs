@@ -76,6 +76,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 60
             + 187
             + 202
+            + 213
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -611,6 +612,44 @@ fn each_power_plays_as_its_rule_says() {
     let second = pos("0000000000000000000000000/2/mortal:A5,C2/eros");
     assert!(second.parse_move("place:A5,A1").is_err());
     assert_eq!(second.count_legal_moves(), 39);
+    // Achilles, once a game, builds before his move as well as after it, and the move is
+    // judged on the heights after the first build: here he builds A3 up to level 2 and
+    // climbs onto it from level 1, which Prometheus may not. His power spent is his god flag,
+    // `achilles[x]`, and then only plain turns are left.
+    let achilles = pos("0000000000112000000000000/1/achilles:B3,E5/mortal:A1,E1");
+    let climbed = achilles
+        .play(achilles.parse_move("^A3 B3>A3^A4").unwrap())
+        .unwrap();
+    assert_eq!(
+        climbed.to_string(),
+        "0000010000212000000000000/2/achilles[x]:E5,A3/mortal:A1,E1"
+    );
+    assert!(climbed.god_flag(Player::First));
+    let prometheus = pos("0000000000112000000000000/1/prometheus:B3,E5/mortal:A1,E1");
+    assert!(prometheus.parse_move("^A3 B3>A3^A4").is_err());
+    let spent = pos("0000000000112000000000000/1/achilles[x]:B3,E5/mortal:A1,E1");
+    assert!(spent.parse_move("^A3 B3>A3^A4").is_err());
+    assert!(spent.parse_move("B3>A3^A4").is_ok());
+    assert!(
+        spent.legal_moves().len() < achilles.legal_moves().len()
+            && spent.legal_moves().iter().all(|mv| mv.power().is_none())
+    );
+    // Both orders of two builds next to where he starts and where he ends: one move.
+    assert_eq!(
+        achilles.parse_move("^A4 B3>B4^C4"),
+        achilles.parse_move("^C4 B3>B4^A4")
+    );
+    // From level 2, a build on a level-2 square next to him is the win onto it, and never
+    // a turn that builds there and goes elsewhere (santorini-ai's reading).
+    let high = pos("0000000000022000000000000/1/achilles:B3,E5/mortal:A1,E1");
+    let won = high.play(high.parse_move("^C3 B3>C3#").unwrap()).unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert!(high.parse_move("^C3 B3>A2^A1").is_err());
+    assert!(high.parse_move("^C3 B3>C3^C4").is_err());
+    assert_eq!(
+        "^C3 B3>C3#".parse::<Move>().unwrap().to_string(),
+        "^C3 B3>C3#"
+    );
 }
 
 #[test]
@@ -631,6 +670,7 @@ fn bad_god_input_is_an_error_naming_the_choices() {
         "0000000000000000000000000/1/polyphemus[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/mortal[x]:B3,D3/polyphemus:C4,C2",
         "0000000000000000000000000/1/nike[x]:B3,D3/polyphemus:C4,C2",
+        "0000000000000000000000000/1/achilles[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/athena[^:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {

@@ -141,6 +141,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Charon
                 | God::Scylla
                 | God::Polyphemus
+                | God::Achilles
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -240,6 +241,27 @@ fn polyphemus_domes_walk_as_their_steps() {
     assert!(
         one > 10_000 && two > 100_000,
         "{one} single domes, {two} pairs"
+    );
+}
+
+/// Achilles's power turns: his build first walks as Prometheus's (`B3 power B4 C3 C4`, the
+/// move may climb), his build then winning step as `B3 power C3 C3`.
+#[test]
+fn achilles_builds_walk_as_their_steps() {
+    let (mut first, mut wins) = (0, 0);
+    for mv in moves_at_roots_of(God::Achilles) {
+        match mv {
+            Move::BuildFirst { .. } => first += 1,
+            Move::BuildFirstWin { first, to, .. } => {
+                assert_eq!(first, to);
+                wins += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        first > 10_000 && wins > 5,
+        "{first} builds first, {wins} wins"
     );
 }
 
