@@ -65,7 +65,8 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildWin { .. }
             | Move::ClaimWin
             | Move::FlipWin { .. }
-            | Move::BuildFirstWin { .. } => 1_000,
+            | Move::BuildFirstWin { .. }
+            | Move::LeapWin { .. } => 1_000,
             Move::Build { from, to, .. }
             | Move::Swap { from, to, .. }
             | Move::Push { from, to, .. }
@@ -73,6 +74,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildTwice { from, to, .. }
             | Move::BuildDouble { from, to, .. }
             | Move::BuildFirst { from, to, .. }
+            | Move::Leap { from, to, .. }
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }

@@ -192,6 +192,16 @@
 //! (the other order is then illegal), and against Persephone lists a step from level 2 onto
 //! level 3 after a first build as a turn that builds instead of the win: both bugs, fixed
 //! in the build its counts were taken with.
+//!
+//! Bellerophon (santorini-ai's `bellerophon.rs`): once a game his move may go up two
+//! levels, from level 0 onto level 2 or from level 1 onto level 3 ([`crate::Move::Leap`],
+//! `B3>*C3^C4`, and [`crate::Move::LeapWin`], `B3>*C3#`, santorini-ai's notation); a move he
+//! could make without the power never uses it. Athena's flag stops the leap like any climb,
+//! Hera's perimeter its win (the leap onto level 3 there builds instead), Aphrodite's zone
+//! binds it as any move. Having used his power lasts the rest of the game, kept in the
+//! per-player god flag and written `bellerophon[x]`. Against Persephone the turn must climb
+//! when a turn without the power climbs (a leap then counts too); when only a leap could
+//! climb, he need not leap, as santorini-ai reads it.
 
 use core::fmt;
 use core::str::FromStr;
@@ -275,13 +285,15 @@ pub enum God {
     Eros,
     /// Once a game, may build both before and after his move.
     Achilles,
+    /// Once a game, may move up two levels.
+    Bellerophon,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 34] = [
+    pub const ALL: [God; 35] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -316,6 +328,7 @@ impl God {
         God::Polyphemus,
         God::Eros,
         God::Achilles,
+        God::Bellerophon,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -355,6 +368,7 @@ impl God {
             God::Polyphemus => "polyphemus",
             God::Eros => "eros",
             God::Achilles => "achilles",
+            God::Bellerophon => "bellerophon",
         }
     }
 
@@ -415,6 +429,7 @@ impl God {
                 "also wins by moving onto level 1 next to his other worker on level 1; places his workers on opposite edges"
             }
             God::Achilles => "once a game, may build both before and after his move",
+            God::Bellerophon => "once a game, may move up two levels",
         }
     }
 

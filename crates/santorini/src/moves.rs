@@ -4,6 +4,7 @@
 //! worker on C3 to D3), `B3>C3^C4X` (Atlas domes), `B3>C3^C4^D4` (Demeter builds twice),
 //! `B3>C3^^C4` (Hephaestus builds two blocks), `^B4 B3>C3^C4` (Prometheus builds first;
 //! Achilles's power turn reads the same), `^C3 B3>C3#` (Achilles builds, then climbs and wins),
+//! `B3>*C3^C4` and `B3>*C3#` (Bellerophon moves up two levels),
 //! `^C4`, `(A1,B1)>(C1,D1)^C2` (Hermes travels on his level; `A1>C1^C2` when one worker
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
@@ -110,6 +111,23 @@ pub enum Move {
     BuildFirstWin {
         /// The build before the move, next to `from`.
         first: Square,
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it wins on.
+        to: Square,
+    },
+    /// Bellerophon, once a game: move up two levels (`B3>*C3^C4`), then build.
+    Leap {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to, two levels above `from`.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+    },
+    /// Bellerophon, once a game: move up two levels, from level 1 onto level 3, and win
+    /// (`B3>*C3#`).
+    LeapWin {
         /// The square the worker leaves.
         from: Square,
         /// The square it wins on.
@@ -280,6 +298,7 @@ impl Move {
             Move::BuildDouble { .. } => Some(God::Hephaestus),
             Move::BuildFirst { .. } => Some(God::Prometheus),
             Move::BuildFirstWin { .. } => Some(God::Achilles),
+            Move::Leap { .. } | Move::LeapWin { .. } => Some(God::Bellerophon),
             Move::Travel { .. } => Some(God::Hermes),
             Move::BuildWin { .. } | Move::ClaimWin => Some(God::Chronus),
             Move::BuildRemove { .. } => Some(God::Ares),
@@ -349,6 +368,8 @@ impl fmt::Display for Move {
                 build,
             } => write!(f, "^{first} {from}>{to}^{build}"),
             Move::BuildFirstWin { first, from, to } => write!(f, "^{first} {from}>{to}#"),
+            Move::Leap { from, to, build } => write!(f, "{from}>*{to}^{build}"),
+            Move::LeapWin { from, to } => write!(f, "{from}>*{to}#"),
             Move::Travel { from, to, build } if from == to => write!(f, "^{build}"),
             Move::Travel { from, to, build } if from[0] == from[1] => {
                 write!(f, "{}>{}^{build}", from[0], to[0])
@@ -605,6 +626,19 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         .split_once('>')
         .ok_or_else(|| syntax("expected <from>><to>^<build>, <from>><to># or place:<a>,<b>"))?;
     let from = square(from)?;
+    if let Some(leap) = rest.strip_prefix('*') {
+        // Bellerophon's leap `B3>*C3^C4` or `B3>*C3#`: the turn without the `*` must be a
+        // plain one (read once, so `**` is refused, not recursed into).
+        let expected = "expected <from>>*<to>^<build> or <from>>*<to># (Bellerophon)";
+        if leap.starts_with('*') {
+            return Err(syntax(expected));
+        }
+        return match parse_turn(text, &format!("{from}>{leap}"))? {
+            Move::Build { from, to, build } => Ok(Move::Leap { from, to, build }),
+            Move::Win { from, to } => Ok(Move::LeapWin { from, to }),
+            _ => Err(syntax(expected)),
+        };
+    }
     if let Some(to) = rest.strip_suffix('#') {
         // Chronus's `B3>C3^C4#` builds the fifth tower; any other win has no build.
         if let Some((to, build)) = to.split_once('^') {

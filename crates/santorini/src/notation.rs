@@ -4,7 +4,7 @@
 //! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's part
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
-//! `polyphemus[x]`: he has used his domes; `achilles[x]`: he has used his power), then its workers. A side that has
+//! `polyphemus[x]`: he has used his domes; `achilles[x]`, `bellerophon[x]`: he has used his power), then its workers. A side that has
 //! not placed its workers yet writes its god with no squares. `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
@@ -35,7 +35,7 @@ impl Position {
     /// The position `text` with `gods` (player 1's first) written in place of the gods it
     /// names: exactly what parsing the text with those names in it gives. Each player's
     /// markers stay with the new god (`#`, `athena[^]`, santorini-ai's `-`), so `[^]` is
-    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus or Achilles), and a win the text leaves
+    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus, Achilles or Bellerophon), and a win the text leaves
     /// implicit (a worker of the player who just moved on level 3) is decided under
     /// `gods`: Apollo and Minotaur can put an opponent there without a win. The gods the
     /// text names must still be gods.
@@ -156,7 +156,7 @@ struct PlayerPart {
     winner: bool,
     /// The god flag: `athena[^]` (Athena moved up on her last turn), `nike[^]` (Nike moved
     /// down), `polyphemus[x]` (Polyphemus has used his domes), `achilles[x]` (Achilles has
-    /// used his power).
+    /// used his power), `bellerophon[x]` (Bellerophon has).
     god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
@@ -206,12 +206,13 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     }
     let named: God = name.parse()?;
     let god = god.unwrap_or(named);
-    // The god flag: Athena's and Nike's `[^]`, Polyphemus's and Achilles's `[x]` (santorini-ai's, either
+    // The god flag: Athena's and Nike's `[^]`, Polyphemus's, Achilles's and Bellerophon's
+    // `[x]` (santorini-ai's, either
     // case); a state of another god, or another state, cannot arise.
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena | God::Nike, Some("^")) => true,
-        (God::Polyphemus | God::Achilles, Some("x" | "X")) => true,
+        (God::Polyphemus | God::Achilles | God::Bellerophon, Some("x" | "X")) => true,
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,
@@ -286,7 +287,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             let winner = if self.winner == Some(player) { "#" } else { "" };
             let state = match (self.god_flag[player.index()], self.gods[player.index()]) {
                 (false, _) => "",
-                (true, God::Polyphemus | God::Achilles) => "[x]",
+                (true, God::Polyphemus | God::Achilles | God::Bellerophon) => "[x]",
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;

@@ -49,8 +49,8 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) gods: [God; 2],
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
-    /// Polyphemus who has used his domes, an Achilles who has used his power (for the rest
-    /// of the game). Other gods keep it
+    /// Polyphemus who has used his domes, an Achilles or Bellerophon who has used his power
+    /// (for the rest of the game). Other gods keep it
     /// clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
@@ -156,15 +156,17 @@ impl<S: Kernels> Position<S> {
     }
 
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
-    /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles his power
-    /// (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`); always clear for the other
+    /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles or
+    /// Bellerophon his power (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`,
+    /// `bellerophon[x]`); always clear for the other
     /// gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
 
     /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
-    /// Polyphemus's nor Achilles's, whose flags say only that a power is spent).
+    /// Polyphemus's, Achilles's nor Bellerophon's, whose flags say only that a power is
+    /// spent).
     #[inline(always)]
     pub(crate) fn holds_down(&self, player: usize) -> bool {
         self.god_flag[player] && matches!(self.gods[player], God::Athena | God::Nike)

@@ -95,13 +95,19 @@ impl<S: Kernels> Position<S> {
     #[inline(never)]
     pub(crate) fn for_each_power_move(&self, each: &mut impl FnMut(Move)) {
         if self.gods[1 - self.side.index()] == God::Persephone {
-            // Persephone: only the turns that climb, if there are any. Achilles's power turns
-            // do not count towards whether there are (he need not use his power to climb,
-            // as santorini-ai reads it), but count as climbs once there are.
+            // Persephone: only the turns that climb, if there are any. Achilles's and
+            // Bellerophon's power turns do not count towards whether there are (neither need
+            // use his power to climb, as santorini-ai reads it), but count as climbs once
+            // there are.
             let mut climbs = false;
             self.for_each_unforced_move(&mut |mv| {
-                climbs |= !matches!(mv, Move::BuildFirst { .. } | Move::BuildFirstWin { .. })
-                    && self.climbs(mv);
+                climbs |= !matches!(
+                    mv,
+                    Move::BuildFirst { .. }
+                        | Move::BuildFirstWin { .. }
+                        | Move::Leap { .. }
+                        | Move::LeapWin { .. }
+                ) && self.climbs(mv);
             });
             if climbs {
                 self.for_each_unforced_move(&mut |mv| {
@@ -141,7 +147,7 @@ impl<S: Kernels> Position<S> {
             } => {
                 return h(to) + u8::from(to == first) > h(from);
             }
-            Move::BuildFirstWin { .. } => return true,
+            Move::BuildFirstWin { .. } | Move::Leap { .. } | Move::LeapWin { .. } => return true,
             Move::Place(..) | Move::Travel { .. } | Move::ClaimWin | Move::Flip { .. } => {
                 return false;
             }
@@ -295,6 +301,22 @@ impl<S: Kernels> Position<S> {
                         && limits.leap(h(from), h(beyond))
                     {
                         targets = targets.with(beyond);
+                    }
+                }
+            }
+            if god == God::Bellerophon && !self.god_flag[me] && limits.up == 1 {
+                // His leap, once a game: up two levels, onto level 2 or 3.
+                for to in around(from) - occupied - domes {
+                    if h(to) != h(from) + 2 || !limits.may_end(from, to) {
+                        continue;
+                    }
+                    if h(to) == 3 && limits.may_win_on(to) {
+                        each(Move::LeapWin { from, to });
+                        continue;
+                    }
+                    let after = occupied.without(from).with(to);
+                    for build in around(to) - after - domes - limits.unbuildable {
+                        each(Move::Leap { from, to, build });
                     }
                 }
             }
@@ -981,6 +1003,17 @@ impl<S: Kernels> Position<S> {
                     // His power is spent for the rest of the game.
                     self.set_god_flag(me, true);
                 }
+            }
+            Move::Leap { from, to, build } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                // His power is spent for the rest of the game.
+                self.set_god_flag(me, true);
+            }
+            Move::LeapWin { from, to } => {
+                self.move_worker(me, from, to);
+                self.set_god_flag(me, true);
+                self.winner = Some(before.side);
             }
             Move::BuildFirstWin { first, from, to } => {
                 self.raise(first);

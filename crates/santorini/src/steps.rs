@@ -14,6 +14,7 @@
 //! | Hestia's two builds on one square `B3>C3^C4^C4` | `B3 C3 power C4 C4` |
 //! | Prometheus's build first `^B4 B3>C3^C4` | `B3 power B4 C3 C4` or `B3 power C4 C3 B4` when both orders are legal |
 //! | Achilles's build first `^B4 B3>C3^C4` (his move may climb), and his build then winning climb `^C3 B3>C3#` | as Prometheus's; `B3 power C3 C3` |
+//! | Bellerophon's leap up two levels `B3>*C3^C4`, `B3>*C3#` | `B3 power C3 C4`, `B3 power C3` |
 //! | Hermes's travel `(A1,B1)>(C1,D1)^C2` | `power A1 B1 C1 D1 C2`, the left and reached squares in any order |
 //! | Hermes, one worker `A1>C1^C2` (travel), nobody moving `^C2` | `power A1 C1 C2`, `power C2` |
 //! | Chronus's fifth tower `B3>C3^C4#` | `B3 C3 C4` |
@@ -143,6 +144,11 @@ impl Move {
                     paths.push(path(&[At(from), At(to), Power, At(b), At(a)]));
                 }
             }
+            // Bellerophon: his worker, the power, the leap (and the build).
+            Move::Leap { from, to, build } => {
+                paths.push(path(&[At(from), Power, At(to), At(build)]));
+            }
+            Move::LeapWin { from, to } => paths.push(path(&[At(from), Power, At(to)])),
             // Achilles's build and the winning step onto it.
             Move::BuildFirstWin { first, from, to } => {
                 paths.push(path(&[At(from), Power, At(first), At(to)]));

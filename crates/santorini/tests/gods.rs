@@ -77,6 +77,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 187
             + 202
             + 213
+            + 219
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -650,6 +651,40 @@ fn each_power_plays_as_its_rule_says() {
         "^C3 B3>C3#".parse::<Move>().unwrap().to_string(),
         "^C3 B3>C3#"
     );
+    // Bellerophon, once a game, moves up two levels: from level 1 onto level 3 he wins
+    // (not on Hera's perimeter, where he builds instead), from level 0 onto level 2 he
+    // builds; a move he could make without it never uses it, and Athena's flag stops it.
+    let bellerophon = pos("0000033000012000020000000/1/bellerophon:B3,D1/mortal:E5,E1");
+    let won = bellerophon
+        .play(bellerophon.parse_move("B3>*B4#").unwrap())
+        .unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert!(bellerophon.parse_move("B3>*A4^A5").is_err());
+    let leapt = bellerophon
+        .play(bellerophon.parse_move("D1>*C2^C1").unwrap())
+        .unwrap();
+    assert_eq!(
+        leapt.to_string(),
+        "0000033000012000020000100/2/bellerophon[x]:B3,C2/mortal:E5,E1"
+    );
+    assert!(leapt.god_flag(Player::First));
+    assert!(bellerophon.parse_move("B3>*C3^C4").is_err());
+    assert!(bellerophon.parse_move("B3>C3^C4").is_ok());
+    let hera = pos("0000033000012000020000000/1/bellerophon:B3,D1/hera:E5,E1");
+    assert!(hera.parse_move("B3>*A4#").is_err());
+    assert!(hera.parse_move("B3>*A4^A5").is_ok());
+    let held = pos("0000033000012000020000000/1/bellerophon:B3,D1/athena[^]:E5,E1");
+    assert!(held.legal_moves().iter().all(|mv| mv.power().is_none()));
+    let spent = pos("0000033000012000020000000/1/bellerophon[x]:B3,D1/mortal:E5,E1");
+    assert!(spent.parse_move("B3>*B4#").is_err());
+    assert!(spent.legal_moves().iter().all(|mv| mv.power().is_none()));
+    for text in ["B3>**B4#", "B3>*B4^C4X", "B3>*(B4,C4)^C5"] {
+        assert!(text.parse::<Move>().is_err(), "{text}");
+    }
+    assert_eq!(
+        "B3>*C3^C4".parse::<Move>().unwrap().to_string(),
+        "B3>*C3^C4"
+    );
 }
 
 #[test]
@@ -671,6 +706,7 @@ fn bad_god_input_is_an_error_naming_the_choices() {
         "0000000000000000000000000/1/mortal[x]:B3,D3/polyphemus:C4,C2",
         "0000000000000000000000000/1/nike[x]:B3,D3/polyphemus:C4,C2",
         "0000000000000000000000000/1/achilles[^]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/bellerophon[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/athena[^:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {

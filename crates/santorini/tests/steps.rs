@@ -142,6 +142,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Scylla
                 | God::Polyphemus
                 | God::Achilles
+                | God::Bellerophon
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -263,6 +264,20 @@ fn achilles_builds_walk_as_their_steps() {
         first > 10_000 && wins > 5,
         "{first} builds first, {wins} wins"
     );
+}
+
+/// Bellerophon's leap: `B3 power C3 C4`, its win `B3 power C3`.
+#[test]
+fn bellerophons_leaps_walk_as_their_steps() {
+    let (mut leaps, mut wins) = (0, 0);
+    for mv in moves_at_roots_of(God::Bellerophon) {
+        match mv {
+            Move::Leap { .. } => leaps += 1,
+            Move::LeapWin { .. } => wins += 1,
+            _ => {}
+        }
+    }
+    assert!(leaps > 300 && wins > 5, "{leaps} leaps, {wins} wins");
 }
 
 /// CharonV2's flip is his worker, the worker flipped, the build (`B3 C3 B2`; a move's
