@@ -68,6 +68,10 @@ struct Args {
     /// The search depth of self-play moves.
     #[arg(long)]
     play_depth: Option<u32>,
+    /// The share of self-play moves (after the random opening) played at random instead of
+    /// searched, from 0 to 1: lower makes games closer to strong play.
+    #[arg(long, value_parser = parse_share)]
+    random_moves: Option<f64>,
     /// Held-out positions with 20-26 empties solved for the accuracy check.
     #[arg(long)]
     accuracy: Option<usize>,
@@ -100,13 +104,21 @@ struct Args {
     /// `bitgames_othello::training::games_file` chunks, as
     /// `python -m bitgames.distributed train-games` writes it from Ray workers. Its seed,
     /// search depth and random-move rate become the run's, and its games `--games`.
-    #[arg(long, conflicts_with_all = ["smoke", "games", "seed", "play_depth"])]
+    #[arg(long, conflicts_with_all = ["smoke", "games", "seed", "play_depth", "random_moves"])]
     games_file: Option<PathBuf>,
     /// Write the weights (and the cache) after every phase and every two minutes while
     /// labelling, not only at the end: a run stopped part-way leaves weights whose unfitted
     /// phases are the starting ones, and the exact labels it solved.
     #[arg(long)]
     checkpoint: bool,
+}
+
+/// A share from 0 to 1 (`--random-moves`).
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!("expected a share from 0 to 1, not {text:?}")),
+    }
 }
 
 fn main() -> Result<(), String> {
@@ -122,6 +134,7 @@ fn main() -> Result<(), String> {
     config.exact_empties = args.exact_empties.unwrap_or(config.exact_empties);
     config.label_depth = args.label_depth.unwrap_or(config.label_depth);
     config.play_depth = args.play_depth.unwrap_or(config.play_depth);
+    config.random_moves = args.random_moves.unwrap_or(config.random_moves);
     config.accuracy_positions = args.accuracy.unwrap_or(config.accuracy_positions);
     if let Some(fits) = args.fit.as_ref().filter(|fits| !fits.is_empty()) {
         config.fits = fits.clone();
