@@ -171,6 +171,18 @@
 //! once here: its counts from a set-up root are perftd's), and lets his first worker onto an
 //! edge square an opponent worker holds (a bug: a worker needs a free square); here both
 //! squares must be free.
+//!
+//! Poseidon (santorini-ai's `poseidon.rs`): after his moved worker builds, his worker that
+//! did not move, if it stands on the ground (level 0), may build one to three more times on
+//! squares next to it without a worker or a dome, the same square again too (a build that
+//! domes a square ends the builds there), as a [`crate::Move::BuildMore`]
+//! (`B3>C3^C4 ^D3^D3^E2`, santorini-ai's notation). Limus's zone holds those builds as it
+//! holds any (only a dome on level 3 there). Several turns give one position (the same
+//! blocks, the moved worker's build on another square both workers reach): one move each,
+//! the one whose moved worker builds on the first square in square order that can give it,
+//! its extra builds in square order, and any other reads as it. santorini-ai's generator
+//! lists a position once per order of the extra builds, so its counts for Poseidon were
+//! taken with each node's children deduplicated by position.
 
 use core::fmt;
 use core::str::FromStr;
@@ -252,13 +264,15 @@ pub enum God {
     /// Also wins when a worker moves onto level 1 next to his other worker on level 1; places
     /// his workers on opposite edges.
     Eros,
+    /// If his unmoved worker is on the ground, it may build up to three more times.
+    Poseidon,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 33] = [
+    pub const ALL: [God; 34] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -292,6 +306,7 @@ impl God {
         God::Maenads,
         God::Polyphemus,
         God::Eros,
+        God::Poseidon,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -330,6 +345,7 @@ impl God {
             God::Maenads => "maenads",
             God::Polyphemus => "polyphemus",
             God::Eros => "eros",
+            God::Poseidon => "poseidon",
         }
     }
 
@@ -388,6 +404,9 @@ impl God {
             }
             God::Eros => {
                 "also wins by moving onto level 1 next to his other worker on level 1; places his workers on opposite edges"
+            }
+            God::Poseidon => {
+                "if his unmoved worker is on the ground, it may build up to three more times after the build"
             }
         }
     }
