@@ -202,6 +202,18 @@
 //! per-player god flag and written `bellerophon[x]`. Against Persephone the turn must climb
 //! when a turn without the power climbs (a leap then counts too); when only a leap could
 //! climb, he need not leap, as santorini-ai reads it.
+//!
+//! Poseidon (santorini-ai's `poseidon.rs`): after his moved worker builds, his worker that
+//! did not move, if it stands on the ground (level 0), may build one to three more times on
+//! squares next to it without a worker or a dome, the same square again too (a build that
+//! domes a square ends the builds there), as a [`crate::Move::BuildMore`]
+//! (`B3>C3^C4 ^D3^D3^E2`, santorini-ai's notation). Limus's zone holds those builds as it
+//! holds any (only a dome on level 3 there). Several turns give one position (the same
+//! blocks, the moved worker's build on another square both workers reach): one move each,
+//! the one whose moved worker builds on the first square in square order that can give it,
+//! its extra builds in square order, and any other reads as it. santorini-ai's generator
+//! lists a position once per order of the extra builds, so its counts for Poseidon were
+//! taken with each node's children deduplicated by position.
 
 use core::fmt;
 use core::str::FromStr;
@@ -287,13 +299,15 @@ pub enum God {
     Achilles,
     /// Once a game, may move up two levels.
     Bellerophon,
+    /// If his unmoved worker is on the ground, it may build up to three more times.
+    Poseidon,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 35] = [
+    pub const ALL: [God; 36] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -329,6 +343,7 @@ impl God {
         God::Eros,
         God::Achilles,
         God::Bellerophon,
+        God::Poseidon,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -369,6 +384,7 @@ impl God {
             God::Eros => "eros",
             God::Achilles => "achilles",
             God::Bellerophon => "bellerophon",
+            God::Poseidon => "poseidon",
         }
     }
 
@@ -430,6 +446,9 @@ impl God {
             }
             God::Achilles => "once a game, may build both before and after his move",
             God::Bellerophon => "once a game, may move up two levels",
+            God::Poseidon => {
+                "if his unmoved worker is on the ground, it may build up to three more times after the build"
+            }
         }
     }
 

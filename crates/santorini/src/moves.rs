@@ -9,7 +9,8 @@
 //! moves), `B3>C3^C4#` (Chronus's build that completes the fifth tower) and `#` (Chronus
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
 //! (Asteria, having moved down, domes D4; Polyphemus's one dome reads the same),
-//! `B3>C3^C4 XD4XE4` (Polyphemus domes D4 and E4), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
+//! `B3>C3^C4 XD4XE4` (Polyphemus domes D4 and E4), `B3>C3^C4 ^D3^D3^E2` (Poseidon's worker
+//! that did not move builds twice on D3 and once on E2), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
 //! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
@@ -201,6 +202,20 @@ pub enum Move {
         /// The squares domed, in square order; one square twice for one dome.
         domes: [Square; 2],
     },
+    /// Poseidon: move, build, then his worker that did not move, standing on the ground,
+    /// builds one to three more times on squares next to it without a worker or a dome, the
+    /// same square again too (`B3>C3^C4 ^D3^D3^E2`, santorini-ai's notation). Turns that give
+    /// one position are one move: see [`God::Poseidon`](crate::God).
+    BuildMore {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The moved worker's build, next to `to`.
+        build: Square,
+        /// The extra builds in square order, a square once per block; `None` after the last.
+        extra: [Option<Square>; 3],
+    },
     /// Charon: first flip the neighbouring opponent worker on `flipped` to the square
     /// straight across `from` ([`Move::flip_target`]), then move from `from` to `to` and
     /// build on `build`.
@@ -304,6 +319,7 @@ impl Move {
             Move::BuildRemove { .. } => Some(God::Ares),
             Move::BuildDome { .. } => Some(God::Asteria),
             Move::BuildDomes { .. } => Some(God::Polyphemus),
+            Move::BuildMore { .. } => Some(God::Poseidon),
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
@@ -403,6 +419,18 @@ impl fmt::Display for Move {
                 build,
                 domes: [first, second],
             } => write!(f, "{from}>{to}^{build} X{first}X{second}"),
+            Move::BuildMore {
+                from,
+                to,
+                build,
+                extra,
+            } => {
+                write!(f, "{from}>{to}^{build} ")?;
+                for square in extra.iter().flatten() {
+                    write!(f, "^{square}")?;
+                }
+                Ok(())
+            }
             Move::FlipBuild {
                 flipped,
                 from,
@@ -677,6 +705,27 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
     }
     let to = square(to)?;
     if let Some((build, dome)) = build.split_once(' ') {
+        // Poseidon's extra builds, ` ^<square>` one to three times (any order).
+        if let Some(extra) = dome.trim_start().strip_prefix('^') {
+            let mut squares = Vec::with_capacity(3);
+            for text in extra.split('^') {
+                squares.push(square(text)?);
+            }
+            if squares.len() > 3 {
+                return Err(syntax("at most three extra builds"));
+            }
+            squares.sort_unstable();
+            let mut extra = [None; 3];
+            for (slot, square) in extra.iter_mut().zip(squares) {
+                *slot = Some(square);
+            }
+            return Ok(Move::BuildMore {
+                from,
+                to,
+                build: square(build)?,
+                extra,
+            });
+        }
         // Asteria's or Polyphemus's dome after the build, ` X<square>`, or Polyphemus's
         // two, ` X<square>X<square>` (either order).
         let expected = "expected X<square> or X<square>X<square> after the build (the domes)";
@@ -945,6 +994,11 @@ mod tests {
             "B3>C3^C4^D4"
         );
         assert_eq!("B3>C3!^C4".parse::<Move>().unwrap().to_string(), "B3>C3^C4");
+        // Poseidon's extra builds in square order.
+        assert_eq!(
+            "B3>C3^C4 ^E4^D4^D4".parse::<Move>().unwrap().to_string(),
+            "B3>C3^C4 ^D4^D4^E4"
+        );
         // Polyphemus's two domes in square order.
         assert_eq!(
             "B3>C3^C4 xD4xA5".parse::<Move>().unwrap().to_string(),
@@ -985,6 +1039,8 @@ mod tests {
             ("B3>C3^C4~D4~E4", "is not a square"),
             ("B3>C3^C4 D4", "expected X<square>"),
             ("B3>C3^C4 XD4XD4", "one square"),
+            ("B3>C3^C4 ^D4^D4^D4^D4", "at most three"),
+            ("B3>C3^C4 ^", "\"\" is not a square"),
             ("B3>C3^C4 XD4XE4XA1", "expected X<square>"),
             ("B3>C3^C4 XD4E4", "\"D4E4\" is not a square"),
             ("B3>C3^C4 XD9", "\"D9\" is not a square"),

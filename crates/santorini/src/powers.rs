@@ -5,6 +5,8 @@
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
 use bitgames_tables::zobrist::SANTORINI_HEIGHT;
 
+use bitgames_search::ArrayVec;
+
 use crate::{Bitboard, God, Kernels, Move, Position, Square};
 
 /// The squares next to `square`.
@@ -140,6 +142,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }
+            | Move::BuildMore { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
@@ -456,6 +459,23 @@ impl<S: Kernels> Position<S> {
                                 buildable - unbuildable,
                                 each,
                             );
+                        }
+                        // Poseidon: his worker that did not move, on the ground, builds one
+                        // to three more times next to itself.
+                        God::Poseidon if allowed => {
+                            if let Some(standing) = mine.without(from).iter().next()
+                                && h(standing) == 0
+                            {
+                                let spots = neighbours(standing) - after - domes - unbuildable;
+                                self.for_each_poseidon_build(
+                                    from,
+                                    to,
+                                    build,
+                                    buildable - unbuildable,
+                                    spots,
+                                    each,
+                                );
+                            }
                         }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
@@ -958,6 +978,60 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Poseidon's turns with extra builds after his move to `to` and build on `build`: one
+    /// to three builds on `spots` (next to his worker that did not move, no worker, no
+    /// dome), in square order, each square at most up to a dome with `build`'s block
+    /// counted. The same blocks with the moved worker's build on another square of `builds`
+    /// (the squares it may build on) are one position: given once, with the build on the
+    /// first such square. Moving the build to an extra square `c` keeps the blocks when
+    /// `build` is itself a spot, so a turn is given unless `build` is a spot and an extra
+    /// square before it is one of `builds`.
+    fn for_each_poseidon_build(
+        &self,
+        from: Square,
+        to: Square,
+        build: Square,
+        builds: Bitboard,
+        spots: Bitboard,
+        each: &mut impl FnMut(Move),
+    ) {
+        let swappable = spots.contains(build);
+        let mut give = |extra: &[Square]| {
+            let blocks = |square: Square| {
+                usize::from(square == build) + extra.iter().filter(|&&e| e == square).count()
+            };
+            if extra
+                .iter()
+                .any(|&square| usize::from(self.height(square)) + blocks(square) > 4)
+            {
+                return;
+            }
+            if swappable && extra.iter().any(|&c| c < build && builds.contains(c)) {
+                return;
+            }
+            let mut slots = [None; 3];
+            for (slot, &square) in slots.iter_mut().zip(extra) {
+                *slot = Some(square);
+            }
+            each(Move::BuildMore {
+                from,
+                to,
+                build,
+                extra: slots,
+            });
+        };
+        let spots: ArrayVec<Square, 8> = spots.iter().collect();
+        for (i, &a) in spots.iter().enumerate() {
+            give(&[a]);
+            for (j, &b) in spots.iter().enumerate().skip(i) {
+                give(&[a, b]);
+                for &c in &spots[j..] {
+                    give(&[a, b, c]);
+                }
+            }
+        }
+    }
+
     /// Plays a power move (not `Place`, `Build` or `Win`; Chronus's two wins set the winner)
     /// of the side that moved in `before`, onto `self` (a copy of `before` with the side not
     /// yet switched).
@@ -1073,6 +1147,18 @@ impl<S: Kernels> Position<S> {
                 }
                 // His power is spent for the rest of the game.
                 self.set_god_flag(me, true);
+            }
+            Move::BuildMore {
+                from,
+                to,
+                build,
+                extra,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                for square in extra.into_iter().flatten() {
+                    self.raise(square);
+                }
             }
             Move::FlipBuild {
                 flipped,

@@ -21,6 +21,7 @@
 //! | Chronus's win with five towers standing `#` (his only turn then) | `power` |
 //! | Asteria's build and dome after a move down `B3>C3^C4 XD4` | `B3 C3 power C4 D4` |
 //! | Polyphemus's build and domes `B3>C3^C4 XD4XE4`, one dome `B3>C3^C4 XD4` | `B3 C3 power C4 D4 E4` or `... E4 D4`, `B3 C3 power C4 D4 D4` |
+//! | Poseidon's extra builds `B3>C3^C4 ^D3^D3^E2`, fewer `B3>C3^C4 ^D3` | `B3 C3 power C4 D3 D3 E2` (the extra builds in any order), `B3 C3 power C4 D3 power` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
@@ -38,13 +39,13 @@ use bitgames_search::ArrayVec;
 
 use crate::{Move, Square};
 
-/// The most steps a turn takes: Hermes moving both workers (power, two squares left, two
-/// reached, the build).
-pub const MAX_STEPS: usize = 6;
+/// The most steps a turn takes: Poseidon's three extra builds (his worker, where it goes, the
+/// power, the build, the three extra builds).
+pub const MAX_STEPS: usize = 7;
 
-/// The most paths one move has: Hermes moving both workers, in either order of the squares
-/// left and of the squares reached.
-pub const MAX_PATHS: usize = 4;
+/// The most paths one move has: Poseidon's three extra builds on three squares, in any of
+/// their six orders.
+pub const MAX_PATHS: usize = 6;
 
 /// One step of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -109,6 +110,43 @@ impl Move {
                 paths.push(path(&[At(from), At(to), Power, At(build), At(a), At(b)]));
                 if a != b {
                     paths.push(path(&[At(from), At(to), Power, At(build), At(b), At(a)]));
+                }
+            }
+            // Poseidon: the power, the build, the extra builds in any order, then the power
+            // again to stop before a third (so a path that stops is no prefix of a longer
+            // one).
+            Move::BuildMore {
+                from,
+                to,
+                build,
+                extra,
+            } => {
+                let extra: ArrayVec<Square, 3> = extra.into_iter().flatten().collect();
+                let orders: &[[usize; 3]] = &[
+                    [0, 1, 2],
+                    [0, 2, 1],
+                    [1, 0, 2],
+                    [1, 2, 0],
+                    [2, 0, 1],
+                    [2, 1, 0],
+                ];
+                let mut seen: ArrayVec<ArrayVec<Square, 3>, 6> = ArrayVec::new();
+                for order in orders {
+                    let ordered: ArrayVec<Square, 3> = order
+                        .iter()
+                        .filter(|&&i| i < extra.len())
+                        .map(|&i| extra[i])
+                        .collect();
+                    if seen.contains(&ordered) {
+                        continue;
+                    }
+                    let mut steps = path(&[At(from), At(to), Power, At(build)]);
+                    steps.extend(ordered.iter().map(|&square| At(square)));
+                    if ordered.len() < 3 {
+                        steps.push(Power);
+                    }
+                    seen.push(ordered);
+                    paths.push(steps);
                 }
             }
             Move::Flip {
@@ -269,5 +307,15 @@ mod tests {
             ["B3 C3 power C4 D4 E4", "B3 C3 power C4 E4 D4"]
         );
         assert_eq!(paths(domes("D4", "D4")), ["B3 C3 power C4 D4 D4"]);
+        assert_eq!(written("B3>C3^C4 ^D4"), ["B3 C3 power C4 D4 power"]);
+        assert_eq!(
+            written("B3>C3^C4 ^D4^D4^E4"),
+            [
+                "B3 C3 power C4 D4 D4 E4",
+                "B3 C3 power C4 D4 E4 D4",
+                "B3 C3 power C4 E4 D4 D4"
+            ]
+        );
+        assert_eq!(written("B3>C3^C4 ^D3^D4^E4").len(), 6);
     }
 }

@@ -78,13 +78,18 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 202
             + 213
             + 219
+            + 206
+            + 12
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
     // himself), yet each depth-1 node is one count of legal moves (a second or so in all).
+    // Poseidon's likewise: his extra builds give thousands of turns.
     let polyphemus = MORE
         .split("\n\n")
-        .filter(|block| block.starts_with("id ") && block.contains("polyphemus"))
+        .filter(|block| {
+            block.starts_with("id ") && (block.contains("polyphemus") || block.contains("poseidon"))
+        })
         .map(|block| {
             let lines = block.lines().filter(|line| !line.starts_with("perft 3"));
             lines.collect::<Vec<_>>().join("\n")
@@ -685,6 +690,58 @@ fn each_power_plays_as_its_rule_says() {
         "B3>*C3^C4".parse::<Move>().unwrap().to_string(),
         "B3>*C3^C4"
     );
+    // Poseidon: after the build, his worker that did not move, on the ground, builds one to
+    // three more times next to itself (the same square again too), up to a dome.
+    let poseidon = pos("0000000030003000000000000/1/poseidon:B3,E5/mortal:A1,E1");
+    let more = poseidon
+        .play(poseidon.parse_move("B3>B2^A2 ^D5^E4^D5").unwrap())
+        .unwrap();
+    assert_eq!(
+        more.to_string(),
+        "0002000031003001000000000/2/poseidon:E5,B2/mortal:A1,E1"
+    );
+    assert_eq!(more.hash(), more.recompute_hash());
+    assert_eq!(
+        poseidon
+            .parse_move("B3>B2^A2 ^E4^D5^D5")
+            .unwrap()
+            .to_string(),
+        "B3>B2^A2 ^D5^D5^E4"
+    );
+    assert!(poseidon.parse_move("B3>B2^A2 ^D4").is_ok());
+    // A dome ends the builds on its square; a worker's square, a square away from his
+    // worker and a fourth extra build are no turn.
+    for text in [
+        "B3>B2^A2 ^D4^D4",
+        "B3>B2^A2 ^E5",
+        "B3>B2^A2 ^C5",
+        "B3>B2^A2 ^D5^D5^D5^D5",
+    ] {
+        assert!(poseidon.parse_move(text).is_err(), "{text}");
+    }
+    // One position, one move: the build on D5 and an extra that domes D4, or the other way
+    // round (both squares next to C4 and E5): the build on the first square.
+    let shared = poseidon.parse_move("B3>C4^D5 ^D4").unwrap();
+    assert_eq!(poseidon.parse_move("B3>C4^D4 ^D5"), Ok(shared));
+    assert_eq!(shared.to_string(), "B3>C4^D5 ^D4");
+    let mut seen = std::collections::HashSet::new();
+    for mv in poseidon.legal_moves() {
+        assert!(
+            seen.insert(poseidon.play_unchecked(mv)),
+            "{mv} repeats a position"
+        );
+    }
+    assert_eq!(
+        poseidon.count_legal_moves(),
+        poseidon.legal_moves().len() as u64
+    );
+    // Off the ground his worker builds no more; Limus's zone holds the extra builds too.
+    let high = pos("0000100030003000000000000/1/poseidon:B3,E5/mortal:A1,E1");
+    assert!(high.parse_move("B3>B2^A2 ^D5").is_err());
+    assert!(high.parse_move("B3>B2^A2").is_ok());
+    let limus = pos("0000000030003000000000000/1/poseidon:B3,E5/limus:A1,E3");
+    assert!(limus.parse_move("B3>C4^C5 ^E4").is_err());
+    assert!(limus.parse_move("B3>C4^C5 ^D5").is_ok());
 }
 
 #[test]

@@ -143,6 +143,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Polyphemus
                 | God::Achilles
                 | God::Bellerophon
+                | God::Poseidon
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -280,6 +281,20 @@ fn bellerophons_leaps_walk_as_their_steps() {
     assert!(leaps > 300 && wins > 5, "{leaps} leaps, {wins} wins");
 }
 
+/// Poseidon's extra builds: `B3 C3 power C4 D3 D3 E2` (three, in any order), fewer closed by
+/// the power again (`B3 C3 power C4 D3 power`), so a path that stops is no prefix of a longer
+/// one.
+#[test]
+fn poseidons_extra_builds_walk_as_their_steps() {
+    let mut counts = [0; 3];
+    for mv in moves_at_roots_of(God::Poseidon) {
+        if let Move::BuildMore { extra, .. } = mv {
+            counts[extra.iter().flatten().count() - 1] += 1;
+        }
+    }
+    assert!(counts.iter().all(|&n| n > 10_000), "{counts:?}");
+}
+
 /// CharonV2's flip is his worker, the worker flipped, the build (`B3 C3 B2`; a move's
 /// `B3 C3` never reaches an opponent's square).
 #[test]
@@ -411,7 +426,7 @@ fn observations_show_gods_flags_and_the_steps_taken() {
     turn.observe(0, &mut out);
     // Player 1 (Demeter, rank 5 of God::ALL) sees its god on plane 9 + 4 and Athena
     // (rank 3) on plane 9 + GODS + 2, and the opponent's flag on plane 8.
-    assert_eq!(planes, POWER_PLANE + 7);
+    assert_eq!(planes, POWER_PLANE + 8);
     assert!(all_ones(&out, 13) && all_ones(&out, 9 + GODS + 2) && all_ones(&out, 8));
     assert!(empty(&out, 7) && all_ones(&out, POWER_PLANE));
     assert_eq!(out[(POWER_PLANE + 1) * plane + 11], 1);
