@@ -769,6 +769,26 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// The heights and the domes once one block more stands on `first`: the board a move
+    /// after a build first is judged on (Prometheus's, Achilles's).
+    fn after_build_on(&self, first: Square) -> (impl Fn(Square) -> u8 + '_, Bitboard) {
+        let raised = self.height(first) + 1;
+        let domes = self.levels.domes();
+        let domes_after = if raised == 4 {
+            domes.with(first)
+        } else {
+            domes
+        };
+        let height = move |square: Square| {
+            if square == first {
+                raised
+            } else {
+                self.height(square)
+            }
+        };
+        (height, domes_after)
+    }
+
     /// Prometheus's turns that build first: a build next to the worker, a move that does not
     /// go up, a build. Of the two orders of two builds that give one position (each build
     /// could have been the first), only the one whose first build is the later square.
@@ -778,19 +798,7 @@ impl<S: Kernels> Position<S> {
         for from in movers {
             let firsts = neighbours(from) - occupied - domes - limits.unbuildable;
             for first in firsts {
-                let raised = self.height(first) + 1;
-                let h = |square: Square| {
-                    if square == first {
-                        raised
-                    } else {
-                        self.height(square)
-                    }
-                };
-                let domes_after = if raised == 4 {
-                    domes.with(first)
-                } else {
-                    domes
-                };
+                let (h, domes_after) = self.after_build_on(first);
                 for to in neighbours(from) - occupied - domes_after {
                     if h(to) > self.height(from)
                         || !limits.step(self.height(from), h(to))
@@ -851,19 +859,7 @@ impl<S: Kernels> Position<S> {
                 }
             }
             for first in firsts {
-                let raised = self.height(first) + 1;
-                let h = |square: Square| {
-                    if square == first {
-                        raised
-                    } else {
-                        self.height(square)
-                    }
-                };
-                let domes_after = if raised == 4 {
-                    domes.with(first)
-                } else {
-                    domes
-                };
+                let (h, domes_after) = self.after_build_on(first);
                 for to in neighbours(from) - occupied - domes_after {
                     let ht = h(to);
                     if !limits.step(hf, ht)
