@@ -50,8 +50,7 @@ pub struct Position<S: Kernels = Fastest> {
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
     /// Polyphemus who has used his domes, an Achilles or Bellerophon who has used his power
-    /// (for the rest of the game). Other gods keep it
-    /// clear.
+    /// (for the rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -158,8 +157,7 @@ impl<S: Kernels> Position<S> {
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
     /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles or
     /// Bellerophon his power (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`,
-    /// `bellerophon[x]`); always clear for the other
-    /// gods.
+    /// `bellerophon[x]`); always clear for the other gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
