@@ -171,6 +171,17 @@
 //! once here: its counts from a set-up root are perftd's), and lets his first worker onto an
 //! edge square an opponent worker holds (a bug: a worker needs a free square); here both
 //! squares must be free.
+//!
+//! Medusa (santorini-ai's `medusa.rs`) moves and builds as a mortal; at the end of a turn
+//! with a build, every opponent worker next to one of her workers and on a lower level is
+//! removed from the game and a block is built on its square (one level up: never a dome, as
+//! she stands on level 3 at most). Her turn is still written `B3>C3^C4`: the stoning follows
+//! from the position. A winning climb has no build and stones nothing. Every worker of hers
+//! counts, the one that did not move too, and every victim is judged before any block is
+//! added. Limus's zone limits her build, not the stones, which are no build of hers. A side
+//! left with no workers has no turn and loses, as a stuck side does; set-up ends with the
+//! first build (santorini-ai's `get_starting_placement_state`), so it never places again.
+//! Hermes left with one worker travels it alone, as when Hypnus holds his other one.
 
 use core::fmt;
 use core::str::FromStr;
@@ -252,13 +263,16 @@ pub enum God {
     /// Also wins when a worker moves onto level 1 next to his other worker on level 1; places
     /// his workers on opposite edges.
     Eros,
+    /// At the end of her turn, opponent workers next to hers on lower levels are removed and
+    /// replaced by a block.
+    Medusa,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 33] = [
+    pub const ALL: [God; 34] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -292,6 +306,7 @@ impl God {
         God::Maenads,
         God::Polyphemus,
         God::Eros,
+        God::Medusa,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -330,6 +345,7 @@ impl God {
             God::Maenads => "maenads",
             God::Polyphemus => "polyphemus",
             God::Eros => "eros",
+            God::Medusa => "medusa",
         }
     }
 
@@ -388,6 +404,9 @@ impl God {
             }
             God::Eros => {
                 "also wins by moving onto level 1 next to his other worker on level 1; places his workers on opposite edges"
+            }
+            God::Medusa => {
+                "at the end of her turn, opponent workers next to hers on lower levels become blocks"
             }
         }
     }

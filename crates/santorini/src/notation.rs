@@ -5,7 +5,9 @@
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
 //! `polyphemus[x]`: he has used his domes), then its workers. A side that has
-//! not placed its workers yet writes its god with no squares. `#` before a god marks the
+//! not placed its workers yet writes its god with no squares, as does a side whose workers
+//! Medusa or Theseus removed (once something is built a side may have two workers, one or
+//! none; before that, two or none). `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
@@ -80,7 +82,18 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
         return Err(Error::WorkerOnDome { square });
     }
+    // Set-up lasts while nothing is built: each side then has placed both workers or none,
+    // player 1 first. After the first build a side may have fewer (Medusa's and Theseus's
+    // victims), down to none, whoever is to move.
+    let built = levels.at(0) != Bitboard::FULL;
+    if !built && let Some(player) = (0..2).find(|&p| workers[p].len() == 1) {
+        return Err(Error::WorkerCount {
+            player: player as u8 + 1,
+            found: 1,
+        });
+    }
     match (workers[0].is_empty(), workers[1].is_empty(), side) {
+        _ if built => {}
         (true, false, _) => {
             return Err(Error::SetUp("player 2 has placed workers before player 1"));
         }
@@ -246,7 +259,7 @@ fn parse_workers(player: u8, squares: Option<&str>) -> Result<Bitboard, Error> {
         workers = workers.with(square);
         found += 1;
     }
-    if found != 2 {
+    if found > 2 {
         return Err(Error::WorkerCount { player, found });
     }
     Ok(workers)

@@ -184,10 +184,13 @@ impl<S: Kernels> Position<S> {
         self.winner
     }
 
-    /// Whether the side to move still has to place its workers.
+    /// Whether the side to move still has to place its workers: it has none and nothing is
+    /// built yet. Set-up ends with the first build, as in santorini-ai's
+    /// `get_starting_placement_state`: once Medusa or Theseus has removed workers, a side
+    /// left with none has no turn (it is stuck, and loses), it does not place again.
     #[inline]
     pub fn in_set_up(&self) -> bool {
-        self.workers[self.side.index()].is_empty()
+        self.workers[self.side.index()].is_empty() && self.levels.at(0) == Bitboard::FULL
     }
 
     /// The levels as the kernels see them for a worker on `mover`: squares holding another
@@ -358,6 +361,7 @@ impl<S: Kernels> Position<S> {
                     God::Athena => next.set_god_flag(me, self.height(to) > self.height(from)),
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
                     God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
+                    God::Medusa => next.petrify(me),
                     _ => {}
                 }
             }
