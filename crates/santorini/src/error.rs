@@ -63,7 +63,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike and polyphemus have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus and theseus have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; theseus[x], he has removed a worker)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.

@@ -84,6 +84,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }
+            | Move::BuildSlay { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

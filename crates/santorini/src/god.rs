@@ -182,6 +182,18 @@
 //! left with no workers has no turn and loses, as a stuck side does; set-up ends with the
 //! first build (santorini-ai's `get_starting_placement_state`), so it never places again.
 //! Hermes left with one worker travels it alone, as when Hypnus holds his other one.
+//!
+//! Theseus (santorini-ai's `theseus.rs`): once a game, at the end of a turn with a build, he
+//! may remove from the game one opponent worker standing exactly two levels above a worker
+//! of his next to it (the one that moved, where it ends, or the other), as the rule book
+//! says. The turn is a [`crate::Move::BuildSlay`], written `B3>C3^C4 xD4` as santorini-ai
+//! writes it; a win has no build and removes nobody. Having used his power is kept in the
+//! per-player god flag, written `theseus[x]`, as for Polyphemus. santorini-ai at 4e76fe84
+//! judges his worker that did not move one level off (from level 0 it reaches only an
+//! opponent on level 3, from level 1 none) and the moving one as "at least" two levels
+//! (from level 0 an opponent on level 3 too): bugs against the rule book's "exactly 2
+//! levels below" and its own moving worker. We follow the rules; the counts with Theseus
+//! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -266,13 +278,16 @@ pub enum God {
     /// At the end of her turn, opponent workers next to hers on lower levels are removed and
     /// replaced by a block.
     Medusa,
+    /// Once a game, after his build, may remove an opponent worker exactly two levels above
+    /// a worker of his next to it.
+    Theseus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 34] = [
+    pub const ALL: [God; 35] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -307,6 +322,7 @@ impl God {
         God::Polyphemus,
         God::Eros,
         God::Medusa,
+        God::Theseus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -346,6 +362,7 @@ impl God {
             God::Polyphemus => "polyphemus",
             God::Eros => "eros",
             God::Medusa => "medusa",
+            God::Theseus => "theseus",
         }
     }
 
@@ -407,6 +424,9 @@ impl God {
             }
             God::Medusa => {
                 "at the end of her turn, opponent workers next to hers on lower levels become blocks"
+            }
+            God::Theseus => {
+                "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
         }
     }

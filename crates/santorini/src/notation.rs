@@ -4,7 +4,8 @@
 //! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's part
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
-//! `polyphemus[x]`: he has used his domes), then its workers. A side that has
+//! `polyphemus[x]`: he has used his domes; `theseus[x]`: he has removed a worker), then its
+//! workers. A side that has
 //! not placed its workers yet writes its god with no squares, as does a side whose workers
 //! Medusa or Theseus removed (once something is built a side may have two workers, one or
 //! none; before that, two or none). `#` before a god marks the
@@ -168,7 +169,8 @@ struct PlayerPart {
     /// `#`: this player has won.
     winner: bool,
     /// The god flag: `athena[^]` (Athena moved up on her last turn), `nike[^]` (Nike moved
-    /// down), `polyphemus[x]` (Polyphemus has used his domes).
+    /// down), `polyphemus[x]` (Polyphemus has used his domes), `theseus[x]` (Theseus has
+    /// removed a worker).
     god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
@@ -223,7 +225,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena | God::Nike, Some("^")) => true,
-        (God::Polyphemus, Some("x" | "X")) => true,
+        (God::Polyphemus | God::Theseus, Some("x" | "X")) => true,
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,
@@ -298,7 +300,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             let winner = if self.winner == Some(player) { "#" } else { "" };
             let state = match (self.god_flag[player.index()], self.gods[player.index()]) {
                 (false, _) => "",
-                (true, God::Polyphemus) => "[x]",
+                (true, God::Polyphemus | God::Theseus) => "[x]",
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;

@@ -49,8 +49,8 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) gods: [God; 2],
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
-    /// Polyphemus who has used his domes (for the rest of the game). Other gods keep it
-    /// clear.
+    /// Polyphemus who has used his domes, a Theseus who has removed a worker (for the rest
+    /// of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -155,17 +155,18 @@ impl<S: Kernels> Position<S> {
     }
 
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
-    /// last turn, Nike moved down on hers, Polyphemus has used his domes (`athena[^]`,
-    /// `nike[^]`, `polyphemus[x]`); always clear for the other gods.
+    /// last turn, Nike moved down on hers, Polyphemus has used his domes, Theseus has
+    /// removed a worker (`athena[^]`, `nike[^]`, `polyphemus[x]`, `theseus[x]`); always
+    /// clear for the other gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
 
     /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
-    /// Polyphemus's, whose flag says only that his power is spent).
+    /// Polyphemus's or Theseus's, whose flag says only that the power is spent).
     #[inline(always)]
     pub(crate) fn holds_down(&self, player: usize) -> bool {
-        self.god_flag[player] && self.gods[player] != God::Polyphemus
+        self.god_flag[player] && matches!(self.gods[player], God::Athena | God::Nike)
     }
 
     /// Whether the side to move plays the base game's moves: a mortal not held down by
@@ -460,10 +461,48 @@ impl<S: Kernels> Position<S> {
     /// A move is found by its notation: Hermes's one-worker travel `A1>C1^C2` reads as the
     /// plain move with the same text.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let mv: Move = text.parse()?;
+        let mut mv: Move = text.parse()?;
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
+        }
+        // Theseus's removal ` xD4` and Asteria's or Polyphemus's dome ` XD4` differ only in
+        // case: each reads as the other's where the other god moves.
+        let theseus = self.gods[self.side.index()] == God::Theseus;
+        match mv {
+            Move::BuildSlay {
+                from,
+                to,
+                build,
+                slain,
+            } if !theseus => {
+                mv = Move::BuildDome {
+                    from,
+                    to,
+                    build,
+                    dome: slain,
+                };
+                if legal.contains(&mv) {
+                    return Ok(mv);
+                }
+            }
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } if theseus => {
+                mv = Move::BuildSlay {
+                    from,
+                    to,
+                    build,
+                    slain: dome,
+                };
+                if legal.contains(&mv) {
+                    return Ok(mv);
+                }
+            }
+            _ => {}
         }
         // Polyphemus's one dome is written as Asteria's.
         if let Move::BuildDome {

@@ -128,6 +128,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildRemove { from, to, .. }
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }
+            | Move::BuildSlay { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::Place(..)
@@ -334,6 +335,19 @@ impl<S: Kernels> Position<S> {
                     limits.unbuildable
                 };
                 let buildable = around(to) - after - domes;
+                // Theseus, his power unused: the opponent workers he may remove, each
+                // exactly two levels above one of his workers next to it (where they stand
+                // after his move: his build never lands on a worker).
+                let mut slayable = Bitboard::EMPTY;
+                if god == God::Theseus && !self.god_flag[me] {
+                    for worker in mine.without(from).with(to) {
+                        for other in neighbours(worker) & theirs {
+                            if h(other) == h(worker) + 2 {
+                                slayable = slayable.with(other);
+                            }
+                        }
+                    }
+                }
                 // Ares: the squares he may take a block from, next to his worker that did
                 // not move (never a worker's nor a dome's), and whether the turn that takes
                 // his own block back (one position, whichever square) was given yet.
@@ -409,6 +423,18 @@ impl<S: Kernels> Position<S> {
                                     to,
                                     build,
                                     dome,
+                                });
+                            }
+                        }
+                        // Theseus, his power unused: any one of the opponent workers exactly
+                        // two levels above a worker of his next to it.
+                        God::Theseus if allowed => {
+                            for slain in slayable {
+                                each(Move::BuildSlay {
+                                    from,
+                                    to,
+                                    build,
+                                    slain,
                                 });
                             }
                         }
@@ -950,6 +976,22 @@ impl<S: Kernels> Position<S> {
                     }
                 }
                 // His power is spent for the rest of the game.
+                self.set_god_flag(me, true);
+            }
+            Move::BuildSlay {
+                from,
+                to,
+                build,
+                slain,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                let other = 1 - me;
+                if self.workers[other].contains(slain) {
+                    self.workers[other] = self.workers[other].without(slain);
+                    self.hash ^= SANTORINI_WORKER[slain.bit() as usize][other];
+                }
+                // Once a game: his power is spent.
                 self.set_god_flag(me, true);
             }
             Move::FlipBuild {

@@ -142,6 +142,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Charon
                 | God::Scylla
                 | God::Polyphemus
+                | God::Theseus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -430,4 +431,14 @@ fn medusas_turns_walk_as_their_steps() {
         .count();
     assert!(moves.len() > 10_000, "{} moves", moves.len());
     assert!(lone_travel > 0, "no one-worker travel");
+}
+
+/// Theseus's removals: `B3 C3 power C4 D4` (the build, then the worker removed).
+#[test]
+fn theseus_removals_walk_as_their_steps() {
+    let removals = moves_at_roots_of(God::Theseus)
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildSlay { .. }))
+        .count();
+    assert!(removals > 50, "{removals} removals");
 }
