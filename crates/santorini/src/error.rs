@@ -63,7 +63,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles and bellerophon have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon and theseus have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -91,8 +91,12 @@ pub enum Error {
         /// What is wrong with the square.
         source: SquareError,
     },
-    /// A player has placed a number of workers other than none or two.
-    #[error("player {player}: expected no workers (before set-up) or 2, found {found}")]
+    /// A player has more than two workers, or exactly one before anything is built (set-up
+    /// places two at once; only a removal after the first build leaves one).
+    #[error(
+        "player {player}: expected at most 2 workers (none or 2 before anything is built), \
+         found {found}"
+    )]
     WorkerCount {
         /// The player, 1 or 2, as in the notation.
         player: u8,

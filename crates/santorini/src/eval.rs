@@ -9,18 +9,28 @@
 //!   (over the `distances` kernel, other workers counted as domes), worth 1 plus its height;
 //! - 2 points per square each own worker can move to now, minus the opponent's (mobility).
 //!
-//! During set-up (a side without workers) the score is 0.
+//! During set-up (a side without workers, nothing built) the score is 0; after it a side
+//! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`).
 
 use bitgames_search::{Evaluate, WIN};
 
-use crate::{Kernels, Move, Position, Square};
+use crate::{Bitboard, Kernels, Move, Position, Square};
 
 impl<S: Kernels> Evaluate for Position<S> {
     fn evaluate(&self) -> i32 {
         let me = self.side.index();
         let them = 1 - me;
         if self.workers[me].is_empty() || self.workers[them].is_empty() {
-            return 0;
+            // Before the first build a side without workers is still to place them; after
+            // it (Medusa's victims) it has no turn, and loses when its turn comes.
+            return match (
+                self.levels.at(0) == Bitboard::FULL,
+                self.workers[me].is_empty(),
+            ) {
+                (true, _) => 0,
+                (false, true) => -WIN / 2,
+                (false, false) => WIN / 2,
+            };
         }
         let occupied = self.workers[0] | self.workers[1];
         let l3 = self.levels.at(3);
@@ -79,6 +89,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }
             | Move::BuildMore { from, to, .. }
+            | Move::BuildSlay { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

@@ -214,6 +214,28 @@
 //! its extra builds in square order, and any other reads as it. santorini-ai's generator
 //! lists a position once per order of the extra builds, so its counts for Poseidon were
 //! taken with each node's children deduplicated by position.
+//! Medusa (santorini-ai's `medusa.rs`) moves and builds as a mortal; at the end of a turn
+//! with a build, every opponent worker next to one of her workers and on a lower level is
+//! removed from the game and a block is built on its square (one level up: never a dome, as
+//! she stands on level 3 at most). Her turn is still written `B3>C3^C4`: the stoning follows
+//! from the position. A winning climb has no build and stones nothing. Every worker of hers
+//! counts, the one that did not move too, and every victim is judged before any block is
+//! added. Limus's zone limits her build, not the stones, which are no build of hers. A side
+//! left with no workers has no turn and loses, as a stuck side does; set-up ends with the
+//! first build (santorini-ai's `get_starting_placement_state`), so it never places again.
+//! Hermes left with one worker travels it alone, as when Hypnus holds his other one.
+//!
+//! Theseus (santorini-ai's `theseus.rs`): once a game, at the end of a turn with a build, he
+//! may remove from the game one opponent worker standing exactly two levels above a worker
+//! of his next to it (the one that moved, where it ends, or the other), as the rule book
+//! says. The turn is a [`crate::Move::BuildSlay`], written `B3>C3^C4 xD4` as santorini-ai
+//! writes it; a win has no build and removes nobody. Having used his power is kept in the
+//! per-player god flag, written `theseus[x]`, as for Polyphemus. santorini-ai at 4e76fe84
+//! judges his worker that did not move one level off (from level 0 it reaches only an
+//! opponent on level 3, from level 1 none) and the moving one as "at least" two levels
+//! (from level 0 an opponent on level 3 too): bugs against the rule book's "exactly 2
+//! levels below" and its own moving worker. We follow the rules; the counts with Theseus
+//! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -301,13 +323,19 @@ pub enum God {
     Bellerophon,
     /// If his unmoved worker is on the ground, it may build up to three more times.
     Poseidon,
+    /// At the end of her turn, opponent workers next to hers on lower levels are removed and
+    /// replaced by a block.
+    Medusa,
+    /// Once a game, after his build, may remove an opponent worker exactly two levels above
+    /// a worker of his next to it.
+    Theseus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 36] = [
+    pub const ALL: [God; 38] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -344,6 +372,8 @@ impl God {
         God::Achilles,
         God::Bellerophon,
         God::Poseidon,
+        God::Medusa,
+        God::Theseus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -385,6 +415,8 @@ impl God {
             God::Achilles => "achilles",
             God::Bellerophon => "bellerophon",
             God::Poseidon => "poseidon",
+            God::Medusa => "medusa",
+            God::Theseus => "theseus",
         }
     }
 
@@ -448,6 +480,12 @@ impl God {
             God::Bellerophon => "once a game, may move up two levels",
             God::Poseidon => {
                 "if his unmoved worker is on the ground, it may build up to three more times after the build"
+            }
+            God::Medusa => {
+                "at the end of her turn, opponent workers next to hers on lower levels become blocks"
+            }
+            God::Theseus => {
+                "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
         }
     }

@@ -10,7 +10,8 @@
 //! finds five towers standing), `B3>C3^C4~D4` (Ares removes a block from D4), `B3>C3^C4 XD4`
 //! (Asteria, having moved down, domes D4; Polyphemus's one dome reads the same),
 //! `B3>C3^C4 XD4XE4` (Polyphemus domes D4 and E4), `B3>C3^C4 ^D3^D3^E2` (Poseidon's worker
-//! that did not move builds twice on D3 and once on E2), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
+//! that did not move builds twice on D3 and once on E2), `B3>C3^C4 xD4` (Theseus removes the
+//! opponent worker on D4; a lowercase `x` and one square), `B3(C3>A3)^B2` (CharonV2 flips the worker on C3
 //! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
@@ -216,6 +217,19 @@ pub enum Move {
         /// The extra builds in square order, a square once per block; `None` after the last.
         extra: [Option<Square>; 3],
     },
+    /// Theseus, once a game: move, build, then remove from the game the opponent worker on
+    /// `slain`, exactly two levels above one of his workers next to it (`B3>C3^C4 xD4`,
+    /// santorini-ai's notation: a lowercase `x`, where Asteria's dome has `X`).
+    BuildSlay {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The square of the opponent worker removed.
+        slain: Square,
+    },
     /// Charon: first flip the neighbouring opponent worker on `flipped` to the square
     /// straight across `from` ([`Move::flip_target`]), then move from `from` to `to` and
     /// build on `build`.
@@ -320,6 +334,7 @@ impl Move {
             Move::BuildDome { .. } => Some(God::Asteria),
             Move::BuildDomes { .. } => Some(God::Polyphemus),
             Move::BuildMore { .. } => Some(God::Poseidon),
+            Move::BuildSlay { .. } => Some(God::Theseus),
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
@@ -431,6 +446,12 @@ impl fmt::Display for Move {
                 }
                 Ok(())
             }
+            Move::BuildSlay {
+                from,
+                to,
+                build,
+                slain,
+            } => write!(f, "{from}>{to}^{build} x{slain}"),
             Move::FlipBuild {
                 flipped,
                 from,
@@ -728,8 +749,22 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         }
         // Asteria's or Polyphemus's dome after the build, ` X<square>`, or Polyphemus's
         // two, ` X<square>X<square>` (either order).
-        let expected = "expected X<square> or X<square>X<square> after the build (the domes)";
-        let domes: Vec<&str> = dome.trim_start().split(['X', 'x']).collect();
+        let expected = "expected X<square> or X<square>X<square> after the build (the domes), \
+                        or x<square> (Theseus's removal)";
+        let dome = dome.trim_start();
+        // Theseus's removal, ` x<square>`: a lowercase `x` and one square (a position where
+        // Asteria or Polyphemus moves reads it as their dome, see `Position::parse_move`).
+        if let Some(slain) = dome.strip_prefix('x')
+            && !slain.contains(['X', 'x'])
+        {
+            return Ok(Move::BuildSlay {
+                from,
+                to,
+                build: square(build)?,
+                slain: square(slain)?,
+            });
+        }
+        let domes: Vec<&str> = dome.split(['X', 'x']).collect();
         let (build, domes) = match domes.as_slice() {
             ["", one] => (square(build)?, [square(one)?; 2]),
             ["", first, second] => (square(build)?, [square(first)?, square(second)?]),
@@ -931,6 +966,15 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4 xD4",
+                Move::BuildSlay {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    slain: sq("D4"),
+                },
+            ),
+            (
                 "B3>C3^C4 XA5XD4",
                 Move::BuildDomes {
                     from: sq("B3"),
@@ -985,7 +1029,12 @@ mod tests {
         ];
         for (text, mv) in cases {
             assert_eq!(text.parse::<Move>(), Ok(mv));
-            assert_eq!(text.to_lowercase().parse::<Move>(), Ok(mv));
+            // Case matters in one place: Asteria's dome ` XD4` in lowercase is Theseus's
+            // removal ` xD4` (santorini-ai's two notations); a position reads either as the
+            // turn of the god to move (`Position::parse_move`).
+            if !matches!(mv, Move::BuildDome { .. }) {
+                assert_eq!(text.to_lowercase().parse::<Move>(), Ok(mv));
+            }
             assert_eq!(mv.to_string(), text);
         }
         // Demeter's builds in square order; Athena's `!` is dropped.

@@ -4,8 +4,11 @@
 //! Heights are digits 0-4 for A5, B5, .., E5, A4, .., E1 (4 is a dome). Player 1's part
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
-//! `polyphemus[x]`: he has used his domes; `achilles[x]`, `bellerophon[x]`: he has used his power), then its workers. A side that has
-//! not placed its workers yet writes its god with no squares. `#` before a god marks the
+//! `polyphemus[x]`: he has used his domes; `achilles[x]`, `bellerophon[x]`: he has used his
+//! power; `theseus[x]`: he has removed a worker), then its workers. A side that has
+//! not placed its workers yet writes its god with no squares, as does a side whose workers
+//! Medusa or Theseus removed (once something is built a side may have two workers, one or
+//! none; before that, two or none). `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
@@ -80,7 +83,18 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
         return Err(Error::WorkerOnDome { square });
     }
+    // Set-up lasts while nothing is built: each side then has placed both workers or none,
+    // player 1 first. After the first build a side may have fewer (Medusa's and Theseus's
+    // victims), down to none, whoever is to move.
+    let built = levels.at(0) != Bitboard::FULL;
+    if !built && let Some(player) = (0..2).find(|&p| workers[p].len() == 1) {
+        return Err(Error::WorkerCount {
+            player: player as u8 + 1,
+            found: 1,
+        });
+    }
     match (workers[0].is_empty(), workers[1].is_empty(), side) {
+        _ if built => {}
         (true, false, _) => {
             return Err(Error::SetUp("player 2 has placed workers before player 1"));
         }
@@ -156,7 +170,8 @@ struct PlayerPart {
     winner: bool,
     /// The god flag: `athena[^]` (Athena moved up on her last turn), `nike[^]` (Nike moved
     /// down), `polyphemus[x]` (Polyphemus has used his domes), `achilles[x]` (Achilles has
-    /// used his power), `bellerophon[x]` (Bellerophon has).
+    /// used his power), `bellerophon[x]` (Bellerophon has), `theseus[x]` (Theseus has
+    /// removed a worker).
     god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
@@ -212,7 +227,9 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena | God::Nike, Some("^")) => true,
-        (God::Polyphemus | God::Achilles | God::Bellerophon, Some("x" | "X")) => true,
+        (God::Polyphemus | God::Achilles | God::Bellerophon | God::Theseus, Some("x" | "X")) => {
+            true
+        }
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,
@@ -248,7 +265,7 @@ fn parse_workers(player: u8, squares: Option<&str>) -> Result<Bitboard, Error> {
         workers = workers.with(square);
         found += 1;
     }
-    if found != 2 {
+    if found > 2 {
         return Err(Error::WorkerCount { player, found });
     }
     Ok(workers)
@@ -287,7 +304,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             let winner = if self.winner == Some(player) { "#" } else { "" };
             let state = match (self.god_flag[player.index()], self.gods[player.index()]) {
                 (false, _) => "",
-                (true, God::Polyphemus | God::Achilles | God::Bellerophon) => "[x]",
+                (true, God::Polyphemus | God::Achilles | God::Bellerophon | God::Theseus) => "[x]",
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;

@@ -49,8 +49,8 @@ pub struct Position<S: Kernels = Fastest> {
     pub(crate) gods: [God; 2],
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
-    /// Polyphemus who has used his domes, an Achilles or Bellerophon who has used his power
-    /// (for the rest of the game). Other gods keep it clear.
+    /// Polyphemus who has used his domes, an Achilles or Bellerophon who has used his power,
+    /// a Theseus who has removed a worker (for the rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -156,15 +156,16 @@ impl<S: Kernels> Position<S> {
 
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
     /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles or
-    /// Bellerophon his power (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`,
-    /// `bellerophon[x]`); always clear for the other gods.
+    /// Bellerophon his power, Theseus has removed a worker (`athena[^]`, `nike[^]`,
+    /// `polyphemus[x]`, `achilles[x]`, `bellerophon[x]`, `theseus[x]`); always clear for the
+    /// other gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
 
     /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
-    /// Polyphemus's, Achilles's nor Bellerophon's, whose flags say only that a power is
-    /// spent).
+    /// Polyphemus's, Achilles's, Bellerophon's nor Theseus's, whose flags say only that a
+    /// power is spent).
     #[inline(always)]
     pub(crate) fn holds_down(&self, player: usize) -> bool {
         self.god_flag[player] && matches!(self.gods[player], God::Athena | God::Nike)
@@ -186,10 +187,13 @@ impl<S: Kernels> Position<S> {
         self.winner
     }
 
-    /// Whether the side to move still has to place its workers.
+    /// Whether the side to move still has to place its workers: it has none and nothing is
+    /// built yet. Set-up ends with the first build, as in santorini-ai's
+    /// `get_starting_placement_state`: once Medusa or Theseus has removed workers, a side
+    /// left with none has no turn (it is stuck, and loses), it does not place again.
     #[inline]
     pub fn in_set_up(&self) -> bool {
-        self.workers[self.side.index()].is_empty()
+        self.workers[self.side.index()].is_empty() && self.levels.at(0) == Bitboard::FULL
     }
 
     /// The levels as the kernels see them for a worker on `mover`: squares holding another
@@ -360,6 +364,7 @@ impl<S: Kernels> Position<S> {
                     God::Athena => next.set_god_flag(me, self.height(to) > self.height(from)),
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
                     God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
+                    God::Medusa => next.petrify(me),
                     _ => {}
                 }
             }
@@ -458,10 +463,48 @@ impl<S: Kernels> Position<S> {
     /// A move is found by its notation: Hermes's one-worker travel `A1>C1^C2` reads as the
     /// plain move with the same text.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let mv: Move = text.parse()?;
+        let mut mv: Move = text.parse()?;
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
+        }
+        // Theseus's removal ` xD4` and Asteria's or Polyphemus's dome ` XD4` differ only in
+        // case: each reads as the other's where the other god moves.
+        let theseus = self.gods[self.side.index()] == God::Theseus;
+        match mv {
+            Move::BuildSlay {
+                from,
+                to,
+                build,
+                slain,
+            } if !theseus => {
+                mv = Move::BuildDome {
+                    from,
+                    to,
+                    build,
+                    dome: slain,
+                };
+                if legal.contains(&mv) {
+                    return Ok(mv);
+                }
+            }
+            Move::BuildDome {
+                from,
+                to,
+                build,
+                dome,
+            } if theseus => {
+                mv = Move::BuildSlay {
+                    from,
+                    to,
+                    build,
+                    slain: dome,
+                };
+                if legal.contains(&mv) {
+                    return Ok(mv);
+                }
+            }
+            _ => {}
         }
         // Polyphemus's one dome is written as Asteria's.
         if let Move::BuildDome {

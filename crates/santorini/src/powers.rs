@@ -3,7 +3,7 @@
 //! never come here: they stay on the kernels' path in `position`.
 
 use bitgames_tables::neighbours::SANTORINI_NEIGHBOURS;
-use bitgames_tables::zobrist::SANTORINI_HEIGHT;
+use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_WORKER};
 
 use bitgames_search::ArrayVec;
 
@@ -143,6 +143,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildDome { from, to, .. }
             | Move::BuildDomes { from, to, .. }
             | Move::BuildMore { from, to, .. }
+            | Move::BuildSlay { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
@@ -370,6 +371,19 @@ impl<S: Kernels> Position<S> {
                     limits.unbuildable
                 };
                 let buildable = around(to) - after - domes;
+                // Theseus, his power unused: the opponent workers he may remove, each
+                // exactly two levels above one of his workers next to it (where they stand
+                // after his move: his build never lands on a worker).
+                let mut slayable = Bitboard::EMPTY;
+                if god == God::Theseus && !self.god_flag[me] {
+                    for worker in mine.without(from).with(to) {
+                        for other in neighbours(worker) & theirs {
+                            if h(other) == h(worker) + 2 {
+                                slayable = slayable.with(other);
+                            }
+                        }
+                    }
+                }
                 // Ares: the squares he may take a block from, next to his worker that did
                 // not move (never a worker's nor a dome's), and whether the turn that takes
                 // his own block back (one position, whichever square) was given yet.
@@ -445,6 +459,18 @@ impl<S: Kernels> Position<S> {
                                     to,
                                     build,
                                     dome,
+                                });
+                            }
+                        }
+                        // Theseus, his power unused: any one of the opponent workers exactly
+                        // two levels above a worker of his next to it.
+                        God::Theseus if allowed => {
+                            for slain in slayable {
+                                each(Move::BuildSlay {
+                                    from,
+                                    to,
+                                    build,
+                                    slain,
                                 });
                             }
                         }
@@ -695,15 +721,18 @@ impl<S: Kernels> Position<S> {
         let theirs = self.workers[1 - me];
         // Only the builds read it: Limus's zone is as good as domed here.
         let domes = self.levels.domes() | limits.unbuildable;
-        let (Some(a), Some(b)) = (mine.first(), mine.iter().nth(1)) else {
+        let Some(a) = mine.first() else {
             return;
         };
-        if movers != mine {
+        let pair = mine.iter().nth(1).filter(|_| movers == mine);
+        let Some(b) = pair else {
+            // One worker travels: the other is held by Hypnus, or Medusa or Theseus removed
+            // it (then the lone worker's travel is written from and to itself twice).
             let Some(mover) = movers.first() else {
                 return;
             };
-            let still = mine.without(mover).first().unwrap_or(mover);
-            let level = self.levels.at(self.height(mover)) - theirs - still.bitboard();
+            let still = mine.without(mover);
+            let level = self.levels.at(self.height(mover)) - theirs - still;
             let mut reached = mover.bitboard();
             loop {
                 let grown = reached | (reached.neighbours() & level);
@@ -716,13 +745,17 @@ impl<S: Kernels> Position<S> {
                 if !limits.may_end(mover, x) {
                     continue;
                 }
-                let ends = if mover == a { [x, b] } else { [a, x] };
-                for build in neighbours(x) - theirs - still.bitboard() - domes {
-                    each(Move::travel([a, b], ends, build));
+                let (from, ends) = match still.first() {
+                    None => ([mover, mover], [x, x]),
+                    Some(other) if mover < other => ([mover, other], [x, other]),
+                    Some(other) => ([other, mover], [other, x]),
+                };
+                for build in neighbours(x) - theirs - still - domes {
+                    each(Move::travel(from, ends, build));
                 }
             }
             return;
-        }
+        };
         let region = |start: Square| {
             let level = self.levels.at(self.height(start)) - theirs;
             let mut reached = start.bitboard();
@@ -1156,6 +1189,22 @@ impl<S: Kernels> Position<S> {
                     self.raise(square);
                 }
             }
+            Move::BuildSlay {
+                from,
+                to,
+                build,
+                slain,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                let other = 1 - me;
+                if self.workers[other].contains(slain) {
+                    self.workers[other] = self.workers[other].without(slain);
+                    self.hash ^= SANTORINI_WORKER[slain.bit() as usize][other];
+                }
+                // Once a game: his power is spent.
+                self.set_god_flag(me, true);
+            }
             Move::FlipBuild {
                 flipped,
                 from,
@@ -1239,5 +1288,28 @@ impl<S: Kernels> Position<S> {
         self.levels = self.levels.raised(square, height);
         let keys = &SANTORINI_HEIGHT[square.bit() as usize];
         self.hash ^= keys[usize::from(height)] ^ keys[usize::from(height) + 1];
+    }
+
+    /// Medusa's end of turn (santorini-ai's `medusa.rs`), `player` being Medusa after her
+    /// move and build: every opponent worker next to one of her workers and on a lower level
+    /// is removed, and a block is built on its square. All are judged on the board before
+    /// any is turned to stone (a new block never shields or exposes another), and her
+    /// worker's own level is unchanged by her build, which never lands on a worker.
+    #[inline(never)]
+    pub(crate) fn petrify(&mut self, player: usize) {
+        let other = 1 - player;
+        let mut stones = Bitboard::EMPTY;
+        for worker in self.workers[player] {
+            let level = self.height(worker);
+            stones |= (neighbours(worker) & self.workers[other])
+                .iter()
+                .filter(|&victim| self.height(victim) < level)
+                .fold(Bitboard::EMPTY, Bitboard::with);
+        }
+        for stone in stones {
+            self.workers[other] = self.workers[other].without(stone);
+            self.hash ^= SANTORINI_WORKER[stone.bit() as usize][other];
+            self.raise(stone);
+        }
     }
 }

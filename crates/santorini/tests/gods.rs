@@ -80,6 +80,11 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 219
             + 206
             + 12
+            + 203
+            + 6
+            + 209
+            + 7
+            + 36
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -742,6 +747,88 @@ fn each_power_plays_as_its_rule_says() {
     let limus = pos("0000000030003000000000000/1/poseidon:B3,E5/limus:A1,E3");
     assert!(limus.parse_move("B3>C4^C5 ^E4").is_err());
     assert!(limus.parse_move("B3>C4^C5 ^D5").is_ok());
+    // Medusa, moving up onto level 1 at C3, turns the worker on level 0 next to her (C4)
+    // into a block; the one on her level (D4) stays, and so does the one next to her other
+    // worker on E5 (level 0: it stones nothing).
+    let medusa = pos("0000000010001000000000000/1/medusa:B3,E5/mortal:C4,D4");
+    let stoned = medusa.play(medusa.parse_move("B3>C3^B2").unwrap()).unwrap();
+    assert_eq!(
+        stoned.to_string(),
+        "0000000110001000100000000/2/medusa:E5,C3/mortal:D4"
+    );
+    assert_eq!(stoned.hash(), stoned.recompute_hash());
+    // A plain mortal's same turn removes nothing.
+    let mortal = medusa.with_gods([God::Mortal, God::Mortal]);
+    let plain = mortal.play(mortal.parse_move("B3>C3^B2").unwrap()).unwrap();
+    assert_eq!(plain.workers(Player::Second).len(), 2);
+    // Her worker that did not move stones too (E4 on level 2 over D3 and E3 on level 1),
+    // every victim judged before any block is added, and a side left with no workers has
+    // no turn: it loses, as a stuck side does (it never places again once a block stands).
+    let both = pos("0000000002000110000000000/1/medusa:E4,A1/mortal:D3,E3");
+    let last = both.play(both.parse_move("A1>A2^A3").unwrap()).unwrap();
+    assert_eq!(
+        last.to_string(),
+        "0000000002100220000000000/2/medusa:E4,A2/mortal"
+    );
+    assert!(!last.in_set_up());
+    assert!(last.legal_moves().is_empty());
+    assert_eq!(last.count_legal_moves(), 0);
+    assert_eq!(last.outcome(), Outcome::Win(Player::First));
+    // A climb onto level 3 wins with no build and stones nothing.
+    let climb = pos("0000002300000000000000000/1/medusa:B4,A1/mortal:D4,E1");
+    let won = climb.play(climb.parse_move("B4>C4#").unwrap()).unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert_eq!(won.workers(Player::Second).len(), 2);
+    // Against Hera a climb onto a perimeter level 3 is a plain move: from there she stones
+    // a worker on level 2.
+    let hera = pos("0300002200000000000000000/1/medusa:B4,E1/hera:C4,D1");
+    assert!(hera.parse_move("B4>B5#").is_err());
+    let perimeter = hera.play(hera.parse_move("B4>B5^A5").unwrap()).unwrap();
+    assert_eq!(perimeter.winner(), None);
+    assert_eq!(
+        perimeter.to_string(),
+        "1300002300000000000000000/2/medusa:B5,E1/hera:D1"
+    );
+    // Theseus, once a game, after his build removes an opponent worker exactly two levels
+    // above a worker of his next to it: here D4 (level 2) next to C3 (level 0), where his
+    // worker ends; his power is then spent (`theseus[x]`).
+    let theseus = pos("0000000020000000000000000/1/theseus:B3,E1/mortal:D4,A1");
+    let slain = theseus
+        .play(theseus.parse_move("B3>C3^C4 xD4").unwrap())
+        .unwrap();
+    assert_eq!(
+        slain.to_string(),
+        "0000000120000000000000000/2/theseus[x]:C3,E1/mortal:A1"
+    );
+    assert_eq!(slain.hash(), slain.recompute_hash());
+    assert!(slain.god_flag(Player::First));
+    assert!(!slain.athena_moved_up(Player::First));
+    assert_eq!(pos(&slain.to_string()), slain);
+    // The plain turn is legal too; spent, the power gives no removal.
+    assert!(theseus.parse_move("B3>C3^C4").is_ok());
+    assert_eq!(
+        theseus.parse_move("b3>c3^c4 XD4").unwrap().to_string(),
+        "B3>C3^C4 xD4"
+    );
+    let spent = pos("0000000020000000000000000/1/theseus[x]:B3,E1/mortal:D4,A1");
+    assert!(spent.parse_move("B3>C3^C4 xD4").is_err());
+    assert!(spent.parse_move("B3>C3^C4").is_ok());
+    // His worker that did not move counts too: E1 (level 0) under D2 (level 2). santorini-ai
+    // misses this one (see `God`).
+    let still = pos("0000000000000000002000000/1/theseus:B3,E1/mortal:D2,A5");
+    assert!(still.parse_move("B3>B4^A4 xD2").is_ok());
+    // Only exactly two levels: not one (D4 on level 1), not three (a Pegasus on level 3,
+    // who jumped there without a win).
+    let one_up = pos("0000000010000000000000000/1/theseus:B3,E1/mortal:D4,A1");
+    assert!(one_up.parse_move("B3>C3^C4 xD4").is_err());
+    let three_up = pos("0000000030000000000000000/1/theseus:B3,E1/pegasus:D4,A1");
+    assert!(three_up.parse_move("B3>C3^C4 xD4").is_err());
+    // Another god's lowercase ` xD4` is Asteria's dome.
+    let asteria = pos("0000000100000000000000000/1/asteria:C4,E1/mortal:A5,A1");
+    assert_eq!(
+        asteria.parse_move("C4>C3^C2 xE5").unwrap(),
+        asteria.parse_move("C4>C3^C2 XE5").unwrap()
+    );
 }
 
 #[test]
@@ -764,6 +851,7 @@ fn bad_god_input_is_an_error_naming_the_choices() {
         "0000000000000000000000000/1/nike[x]:B3,D3/polyphemus:C4,C2",
         "0000000000000000000000000/1/achilles[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/bellerophon[^]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/theseus[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/athena[^:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {
@@ -1007,4 +1095,94 @@ fn perft_until_stops_within_a_moment_for_every_god() {
             );
         }
     }
+}
+
+/// Once something is built a side may have one worker or none (Medusa's victims): the
+/// notation reads and writes it, the generator, the step environment, the base game's
+/// action numbers, the evaluation and both engines take it without panicking, and a side
+/// with none to move has lost (no turn, as a stuck side). Before any build, one worker is
+/// an error and none is set-up.
+#[test]
+fn a_side_with_one_worker_or_none_after_the_first_build() {
+    use bitgames_santorini::encoding::{StepTurn, action};
+    use bitgames_search::encoding::Encoding;
+    use bitgames_search::{AlphaBeta, Evaluate, Limits, Mcts, WIN, random_playout};
+
+    let one = "0000000100001000000000000/1/medusa:C3/mortal:D2";
+    let none = "0000000002100220000000000/2/medusa:E4,A2/mortal";
+    let lone = "0000000100001000000000000/1/mortal/medusa:C3";
+    for text in [one, none, lone] {
+        let position = pos(text);
+        assert_eq!(position.to_string(), text);
+        assert_eq!(position.hash(), position.recompute_hash());
+        assert!(!position.in_set_up(), "{text}");
+        // Every move plays, has a step path the environment walks, and (a plain turn) a
+        // number in the base game's action space.
+        for mv in position.legal_moves() {
+            let next = position.play(mv).unwrap();
+            assert_eq!(next.hash(), next.recompute_hash(), "{mv}");
+            assert!(action(&position, mv).is_some(), "{mv}");
+        }
+        let mut turn = StepTurn::new(position);
+        let mut mask = vec![false; StepTurn::ACTIONS];
+        turn.legal_mask(&mut mask);
+        assert_eq!(
+            mask.iter().any(|&legal| legal),
+            !position.legal_moves().is_empty(),
+            "{text}"
+        );
+        let mut planes = vec![0; StepTurn::PLANES.iter().product()];
+        turn.observe(0, &mut planes);
+        if let Some(first) = mask.iter().position(|&legal| legal) {
+            turn.apply(first).unwrap();
+        }
+        let _ = position.evaluate();
+        let mut alphabeta = AlphaBeta::<Position>::new(12);
+        let found = alphabeta.search(&position, Limits::depth(3)).best_move;
+        assert_eq!(
+            found.is_some(),
+            !position.legal_moves().is_empty(),
+            "{text}"
+        );
+        let mut mcts = Mcts::new(position, 3);
+        let found = mcts.search(None, Some(100)).best_move;
+        assert_eq!(
+            found.is_some(),
+            !position.legal_moves().is_empty(),
+            "{text}"
+        );
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
+        let end = random_playout(&position, &mut rng, 200);
+        assert!(end.outcome.is_over(), "{text}");
+    }
+    // One worker each: Medusa on level 1 at C3 has 54 turns.
+    assert_eq!(pos(one).legal_moves().len(), 54);
+    // The side to move has no workers: no turn, lost; the evaluation of a side whose
+    // opponent has none sees the win.
+    let none = pos(none);
+    assert!(none.legal_moves().is_empty());
+    assert_eq!(none.outcome(), Outcome::Win(Player::First));
+    assert_eq!(pos(lone).outcome(), Outcome::Win(Player::Second));
+    assert!(pos(lone).evaluate() <= -WIN / 2);
+    assert!(pos("0000000100001000000000000/2/mortal/medusa:C3").evaluate() >= WIN / 2);
+    // Before any build: one worker is an error, none is set-up.
+    for bad in [
+        "0000000000000000000000000/1/medusa:C3/mortal:D2",
+        "0000000000000000000000000/2/medusa:C3,B3/mortal:D2",
+    ] {
+        let err = bad.parse::<Position>().unwrap_err();
+        assert!(
+            matches!(err, Error::WorkerCount { found: 1, .. }),
+            "{bad}: {err}"
+        );
+    }
+    let set_up = pos("0000000000000000000000000/2/medusa:C3,B3/mortal");
+    assert!(set_up.in_set_up());
+    assert_eq!(set_up.count_legal_moves(), 23 * 22 / 2);
+    // More than two workers stays an error.
+    assert!(
+        "0000000100000000000000000/1/medusa:A1,B1,C1/mortal:D2"
+            .parse::<Position>()
+            .is_err()
+    );
 }

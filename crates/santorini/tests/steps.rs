@@ -129,6 +129,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Chronus
                 | God::Maenads
                 | God::Eros
+                | God::Medusa
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
@@ -144,6 +145,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Achilles
                 | God::Bellerophon
                 | God::Poseidon
+                | God::Theseus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -465,4 +467,30 @@ fn random_step_games_of_every_god_end() {
             assert_eq!(turn.position.god(Player::First), a);
         }
     }
+}
+
+/// Medusa's turns are plain ones (`B3 C3 C4`): the stones follow from the position. Her
+/// roots' moves (many with a side down to one worker)
+/// walk as their steps.
+#[test]
+fn medusas_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Medusa);
+    let lone_travel = moves
+        .iter()
+        .filter(
+            |mv| matches!(mv, Move::Travel { from, to, .. } if from[0] == from[1] && from != to),
+        )
+        .count();
+    assert!(moves.len() > 10_000, "{} moves", moves.len());
+    assert!(lone_travel > 0, "no one-worker travel");
+}
+
+/// Theseus's removals: `B3 C3 power C4 D4` (the build, then the worker removed).
+#[test]
+fn theseus_removals_walk_as_their_steps() {
+    let removals = moves_at_roots_of(God::Theseus)
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildSlay { .. }))
+        .count();
+    assert!(removals > 50, "{removals} removals");
 }
