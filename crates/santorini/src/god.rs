@@ -236,6 +236,15 @@
 //! (from level 0 an opponent on level 3 too): bugs against the rule book's "exactly 2
 //! levels below" and its own moving worker. We follow the rules; the counts with Theseus
 //! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
+//!
+//! Bia (santorini-ai's `bia.rs`) moves and builds as a mortal; when her worker moves and the
+//! next square in the same direction holds an opponent worker, that worker is removed from
+//! the game before she builds (so she may build where it stood). The removal is forced and
+//! follows from the move, so her turn is still written `B3>C3^C4`; santorini-ai's
+//! `B3>C3xD3^C4` reads as it where she moves and a worker of the opponent stands on D3. A winning climb removes nobody. Limus's zone is judged without his
+//! removed worker. She places her workers on the perimeter; santorini-ai also lets her
+//! place before the opponent when she is player 2, which set-up here does not model (it
+//! cannot be cross-checked either: santorini-ai's perft has no set-up children).
 
 use core::fmt;
 use core::str::FromStr;
@@ -329,13 +338,16 @@ pub enum God {
     /// Once a game, after his build, may remove an opponent worker exactly two levels above
     /// a worker of his next to it.
     Theseus,
+    /// Places her workers on the perimeter; an opponent worker on the next square beyond
+    /// where her worker moved, in the same direction, is removed from the game.
+    Bia,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 38] = [
+    pub const ALL: [God; 39] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -374,6 +386,7 @@ impl God {
         God::Poseidon,
         God::Medusa,
         God::Theseus,
+        God::Bia,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -417,6 +430,7 @@ impl God {
             God::Poseidon => "poseidon",
             God::Medusa => "medusa",
             God::Theseus => "theseus",
+            God::Bia => "bia",
         }
     }
 
@@ -486,6 +500,9 @@ impl God {
             }
             God::Theseus => {
                 "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
+            }
+            God::Bia => {
+                "places her workers on the perimeter; when her worker moves, an opponent worker on the next space in the same direction is removed"
             }
         }
     }

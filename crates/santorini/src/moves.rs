@@ -16,7 +16,7 @@
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
 //! into B3, then builds on A4). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
-//! `B3>C3^C4`.
+//! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -483,6 +483,16 @@ impl fmt::Display for Move {
     }
 }
 
+/// The square of the opponent worker that a turn's text says Bia removes, santorini-ai's
+/// `B3>C3xD3^C4` (`D3`), if the text names one: `Position::parse_move` checks that Bia moves
+/// and a worker of the opponent stands there, since [`Move`] itself does not record it.
+pub(crate) fn removal_named(text: &str) -> Option<Square> {
+    let (_, rest) = text.trim().split_once('>')?;
+    let (moved, _) = rest.split_once('^')?;
+    let (_, beyond) = moved.split_once('x')?;
+    beyond.parse::<Square>().ok()
+}
+
 impl FromStr for Move {
     type Err = Error;
 
@@ -707,6 +717,20 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
     // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
     let to = to.strip_suffix('!').unwrap_or(to);
+    // santorini-ai writes Bia's removal of the opponent worker beyond her move,
+    // `B3>C3xD3^C4`; it follows from the move, so the text is her plain turn, the square
+    // checked against the line here and the worker there by `Position::parse_move`.
+    let to = match to.split_once('x') {
+        Some((to, beyond)) => {
+            if Move::push_target(from, square(to)?) != Some(square(beyond)?) {
+                return Err(syntax(
+                    "a removal (x<square>) is of the next square in the line of the move",
+                ));
+            }
+            to
+        }
+        None => to,
+    };
     if let Some((to, beyond)) = to.split_once("(>") {
         // Minotaur's push: the square beyond is implied by the line, and checked.
         let (from, to) = (from, square(to)?);

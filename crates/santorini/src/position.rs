@@ -215,7 +215,16 @@ impl<S: Kernels> Position<S> {
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
             let free = not_domed - occupied;
-            let eros = self.gods[self.side.index()] == God::Eros;
+            let god = self.gods[self.side.index()];
+            let eros = god == God::Eros;
+            // Bia places on the perimeter only (santorini-ai's `PerimeterOnly`).
+            let free = if god == God::Bia {
+                free.iter()
+                    .filter(|&square| !crate::powers::in_middle(square))
+                    .fold(Bitboard::EMPTY, Bitboard::with)
+            } else {
+                free
+            };
             for a in free {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
                     if !eros || on_opposite_edges(a, b) {
@@ -282,7 +291,7 @@ impl<S: Kernels> Position<S> {
         let occupied = self.workers[0] | self.workers[1];
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
-            if self.gods[self.side.index()] == God::Eros {
+            if matches!(self.gods[self.side.index()], God::Eros | God::Bia) {
                 let mut count = 0;
                 self.for_each_move(|_| count += 1);
                 return count;
@@ -365,6 +374,7 @@ impl<S: Kernels> Position<S> {
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
                     God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
                     God::Medusa => next.petrify(me),
+                    God::Bia => next.bia_removal(me, from, to),
                     _ => {}
                 }
             }
@@ -464,6 +474,16 @@ impl<S: Kernels> Position<S> {
     /// plain move with the same text.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mut mv: Move = text.parse()?;
+        // santorini-ai's `B3>C3xD3^C4`: only Bia's turn, with an opponent worker on D3.
+        if let Some(beyond) = crate::moves::removal_named(text) {
+            let god = self.gods[self.side.index()];
+            if god != God::Bia || !self.workers[self.side.other().index()].contains(beyond) {
+                return Err(Error::IllegalMove {
+                    mv,
+                    reason: IllegalReason::NoSuchPowerMove { god },
+                });
+            }
+        }
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);

@@ -85,6 +85,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 209
             + 7
             + 36
+            + 233
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -789,6 +790,63 @@ fn each_power_plays_as_its_rule_says() {
         perimeter.to_string(),
         "1300002300000000000000000/2/medusa:B5,E1/hera:D1"
     );
+    // Bia, moving from B3 to C3, removes the opponent worker beyond it in the same line
+    // (D3) before she builds, so she may build where it stood; her turn is written as a
+    // mortal's, the removal following from the position.
+    let bia = pos("0000000000000000000000000/1/bia:B3,E1/mortal:D3,A5");
+    let removed = bia.play(bia.parse_move("B3>C3^D3").unwrap()).unwrap();
+    assert_eq!(
+        removed.to_string(),
+        "0000000000000100000000000/2/bia:C3,E1/mortal:A5"
+    );
+    assert_eq!(removed.hash(), removed.recompute_hash());
+    assert_eq!(pos(&removed.to_string()), removed);
+    // santorini-ai writes the removal, `B3>C3xD3^D3`: the same turn, read only where Bia
+    // moves and the worker stands there, and only for the square beyond her move.
+    assert_eq!(bia.parse_move("B3>C3xD3^D3"), bia.parse_move("B3>C3^D3"));
+    assert!(bia.parse_move("B3>C3xD4^D3").is_err());
+    assert!(bia.parse_move("B3>B4xB5^C4").is_err());
+    // A mortal may not build on the occupied square, and removes nobody.
+    let mortal = bia.with_gods([God::Mortal, God::Mortal]);
+    assert!(mortal.parse_move("B3>C3^D3").is_err());
+    assert!(mortal.parse_move("B3>C3xD3^C4").is_err());
+    let plain = mortal.play(mortal.parse_move("B3>C3^C4").unwrap()).unwrap();
+    assert_eq!(plain.workers(Player::Second).len(), 2);
+    // Diagonally too (B3 to C4 removes D5); a worker next to her but off the line stays.
+    let diagonal = pos("0000000000000000000000000/1/bia:B3,E1/mortal:D5,D4");
+    let after = diagonal
+        .play(diagonal.parse_move("B3>C4^B5").unwrap())
+        .unwrap();
+    assert_eq!(after.workers(Player::Second).len(), 1);
+    assert!(
+        !after
+            .workers(Player::Second)
+            .contains("D5".parse().unwrap())
+    );
+    // A winning climb removes nobody.
+    let climb = pos("0000000000000000230000000/1/bia:B2,E5/mortal:D2,A5");
+    let won = climb.play(climb.parse_move("B2>C2#").unwrap()).unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert_eq!(won.workers(Player::Second).len(), 2);
+    // Limus's zone goes with his removed worker: next to D3 she may build again.
+    let limus = pos("0000000000000000000000000/1/bia:B3,E1/limus:D3,A5");
+    assert!(limus.parse_move("B3>C3^D2").is_ok());
+    assert!(limus.parse_move("B3>B4^C4").is_err());
+    // Her last victim's side has no turn and loses.
+    let last = pos("0000000000000000000000001/1/bia:B3,E1/mortal:D3");
+    let alone = last.play(last.parse_move("B3>C3^B3").unwrap()).unwrap();
+    assert!(alone.legal_moves().is_empty());
+    assert_eq!(alone.outcome(), Outcome::Win(Player::First));
+    // She places on the perimeter only: 16 squares, 120 pairs; after an opponent's two
+    // there, 91.
+    let set_up = pos("0000000000000000000000000/1/bia/mortal");
+    assert_eq!(set_up.legal_moves().len(), 120);
+    assert_eq!(set_up.count_legal_moves(), 120);
+    assert!(set_up.parse_move("place:A1,C3").is_err());
+    assert!(set_up.parse_move("place:A5,E1").is_ok());
+    let second = pos("0000000000000000000000000/2/mortal:A1,C3/bia");
+    assert_eq!(second.count_legal_moves(), 105);
+    assert_eq!(second.legal_moves().len(), 105);
     // Theseus, once a game, after his build removes an opponent worker exactly two levels
     // above a worker of his next to it: here D4 (level 2) next to C3 (level 0), where his
     // worker ends; his power is then spent (`theseus[x]`).
