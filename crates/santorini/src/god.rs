@@ -236,6 +236,14 @@
 //! (from level 0 an opponent on level 3 too): bugs against the rule book's "exactly 2
 //! levels below" and its own moving worker. We follow the rules; the counts with Theseus
 //! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
+//!
+//! Graeae (santorini-ai's `graeae.rs`): she has three workers, placed in one set-up turn
+//! (`place:B3,D3,E5`, any three free squares, as santorini-ai's `ThreeWorkerPlacement`).
+//! A turn moves one worker as a mortal's would; the build is then made by one of her other
+//! workers, on a square next to it without a worker or a dome (the square the mover left is
+//! free). A position is one move whichever of her still workers builds, so the turn is still
+//! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
+//! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
 
 use core::fmt;
 use core::str::FromStr;
@@ -329,13 +337,15 @@ pub enum God {
     /// Once a game, after his build, may remove an opponent worker exactly two levels above
     /// a worker of his next to it.
     Theseus,
+    /// Has three workers; builds with a worker that did not move.
+    Graeae,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 38] = [
+    pub const ALL: [God; 39] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -374,6 +384,7 @@ impl God {
         God::Poseidon,
         God::Medusa,
         God::Theseus,
+        God::Graeae,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -417,6 +428,7 @@ impl God {
             God::Poseidon => "poseidon",
             God::Medusa => "medusa",
             God::Theseus => "theseus",
+            God::Graeae => "graeae",
         }
     }
 
@@ -487,6 +499,9 @@ impl God {
             God::Theseus => {
                 "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
+            God::Graeae => {
+                "has three workers; after her move, builds with one of her workers that did not move"
+            }
         }
     }
 
@@ -498,6 +513,12 @@ impl God {
             self,
             God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone | God::Aphrodite
         )
+    }
+
+    /// How many workers the god's side places: three for Graeae, two for every other god.
+    #[inline(always)]
+    pub const fn workers(self) -> usize {
+        if matches!(self, God::Graeae) { 3 } else { 2 }
     }
 
     /// The names of every god, for error messages and `--help`.
