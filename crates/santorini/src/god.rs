@@ -241,10 +241,17 @@
 //! next square in the same direction holds an opponent worker, that worker is removed from
 //! the game before she builds (so she may build where it stood). The removal is forced and
 //! follows from the move, so her turn is still written `B3>C3^C4`; santorini-ai's
-//! `B3>C3xD3^C4` reads as it where she moves and a worker of the opponent stands on D3. A winning climb removes nobody. Limus's zone is judged without his
-//! removed worker. She places her workers on the perimeter; santorini-ai also lets her
+//! `B3>C3xD3^C4` reads as it where she moves and a worker of the opponent stands on D3. A
+//! winning climb removes nobody. Limus's zone is judged without his removed worker. She places her workers on the perimeter; santorini-ai also lets her
 //! place before the opponent when she is player 2, which set-up here does not model (it
 //! cannot be cross-checked either: santorini-ai's perft has no set-up children).
+//! Graeae (santorini-ai's `graeae.rs`): she has three workers, placed in one set-up turn
+//! (`place:B3,D3,E5`, any three free squares, as santorini-ai's `ThreeWorkerPlacement`).
+//! A turn moves one worker as a mortal's would; the build is then made by one of her other
+//! workers, on a square next to it without a worker or a dome (the square the mover left is
+//! free). A position is one move whichever of her still workers builds, so the turn is still
+//! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
+//! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
 
 use core::fmt;
 use core::str::FromStr;
@@ -341,13 +348,15 @@ pub enum God {
     /// Places her workers on the perimeter; an opponent worker on the next square beyond
     /// where her worker moved, in the same direction, is removed from the game.
     Bia,
+    /// Has three workers; builds with a worker that did not move.
+    Graeae,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 39] = [
+    pub const ALL: [God; 40] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -387,6 +396,7 @@ impl God {
         God::Medusa,
         God::Theseus,
         God::Bia,
+        God::Graeae,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -431,6 +441,7 @@ impl God {
             God::Medusa => "medusa",
             God::Theseus => "theseus",
             God::Bia => "bia",
+            God::Graeae => "graeae",
         }
     }
 
@@ -504,6 +515,9 @@ impl God {
             God::Bia => {
                 "places her workers on the perimeter; when her worker moves, an opponent worker on the next space in the same direction is removed"
             }
+            God::Graeae => {
+                "has three workers; after her move, builds with one of her workers that did not move"
+            }
         }
     }
 
@@ -515,6 +529,12 @@ impl God {
             self,
             God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone | God::Aphrodite
         )
+    }
+
+    /// How many workers the god's side places: three for Graeae, two for every other god.
+    #[inline(always)]
+    pub const fn workers(self) -> usize {
+        if matches!(self, God::Graeae) { 3 } else { 2 }
     }
 
     /// The names of every god, for error messages and `--help`.

@@ -28,6 +28,9 @@ use crate::{Error, Square};
 pub enum Move {
     /// Set-up: place both workers; the squares are distinct and in increasing order.
     Place(Square, Square),
+    /// Set-up of a side with three workers (Graeae): place all three; the squares are
+    /// distinct and in increasing order.
+    PlaceThree(Square, Square, Square),
     /// Move a worker from `from` to `to`, then build on `build` with it.
     Build {
         /// The square the worker leaves.
@@ -292,6 +295,15 @@ impl Move {
         (a != b).then(|| Move::Place(a.min(b), a.max(b)))
     }
 
+    /// A placement of three distinct squares (Graeae's set-up), in canonical (increasing)
+    /// order.
+    pub fn place_three(a: Square, b: Square, c: Square) -> Option<Move> {
+        let mut squares = [a, b, c];
+        squares.sort_unstable();
+        let [a, b, c] = squares;
+        (a != b && b != c).then_some(Move::PlaceThree(a, b, c))
+    }
+
     /// Hermes's travel from the worker squares `from` to `to` (each a set of two), then a
     /// build, in the canonical form of [`Move::Travel`]: only the squares that change.
     pub fn travel(from: [Square; 2], to: [Square; 2], build: Square) -> Move {
@@ -318,7 +330,7 @@ impl Move {
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
-            Move::Place(..) | Move::Build { .. } | Move::Win { .. } => None,
+            Move::Place(..) | Move::PlaceThree(..) | Move::Build { .. } | Move::Win { .. } => None,
             Move::Swap { .. } => Some(God::Apollo),
             Move::Push { .. } => Some(God::Minotaur),
             Move::Dome { .. } => Some(God::Atlas),
@@ -378,6 +390,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(a, b) => write!(f, "place:{a},{b}"),
+            Move::PlaceThree(a, b, c) => write!(f, "place:{a},{b},{c}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
             Move::Swap { from, to, build } => write!(f, "{from}<>{to}^{build}"),
@@ -675,10 +688,14 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     if let Some(squares) = strip_prefix_ignore_case(turn, "place:") {
-        let (a, b) = squares
-            .split_once(',')
-            .ok_or_else(|| syntax("expected place:<square>,<square>"))?;
-        return Move::place(square(a)?, square(b)?)
+        let expected = "expected place:<square>,<square> or place:<square>,<square>,<square>";
+        let (a, rest) = squares.split_once(',').ok_or_else(|| syntax(expected))?;
+        // Graeae places three workers: `place:B3,D3,E5`.
+        if let Some((b, c)) = rest.split_once(',') {
+            return Move::place_three(square(a)?, square(b)?, square(c)?)
+                .ok_or_else(|| syntax("two workers placed on one square"));
+        }
+        return Move::place(square(a)?, square(rest)?)
             .ok_or_else(|| syntax("both workers placed on one square"));
     }
     let (from, rest) = turn

@@ -138,7 +138,9 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The same position with these gods (player 1's first) and the god flags cleared
-    /// (Athena's, Nike's, Polyphemus's).
+    /// (Athena's, Nike's, Polyphemus's). The workers stay as they are: a Graeae given to a
+    /// side with two placed workers plays with two; start her from [`Position::empty`] to
+    /// place her three.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
@@ -216,6 +218,18 @@ impl<S: Kernels> Position<S> {
         if self.in_set_up() {
             let free = not_domed - occupied;
             let god = self.gods[self.side.index()];
+            if god.workers() == 3 {
+                // Graeae places her three workers in one turn.
+                for a in free {
+                    let after_a = free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1);
+                    for b in after_a {
+                        for c in after_a - Bitboard::from_bits_truncate((2u64 << b.bit()) - 1) {
+                            each(Move::PlaceThree(a, b, c));
+                        }
+                    }
+                }
+                return;
+            }
             let eros = god == God::Eros;
             // Bia places on the perimeter only (santorini-ai's `PerimeterOnly`).
             let free = if god == God::Bia {
@@ -297,7 +311,11 @@ impl<S: Kernels> Position<S> {
                 return count;
             }
             let free = (not_domed - occupied).len() as u64;
-            return free * free.saturating_sub(1) / 2;
+            let pairs = free * free.saturating_sub(1) / 2;
+            if self.gods[self.side.index()].workers() == 3 {
+                return pairs * free.saturating_sub(2) / 3;
+            }
+            return pairs;
         }
         if !self.moves_as_mortal() {
             return self.count_power_moves();
@@ -366,6 +384,12 @@ impl<S: Kernels> Position<S> {
                 next.workers[me] = a.bitboard() | b.bitboard();
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
+            }
+            Move::PlaceThree(a, b, c) => {
+                next.workers[me] = a.bitboard() | b.bitboard() | c.bitboard();
+                next.hash ^= SANTORINI_WORKER[a.bit() as usize][me]
+                    ^ SANTORINI_WORKER[b.bit() as usize][me]
+                    ^ SANTORINI_WORKER[c.bit() as usize][me];
             }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
@@ -774,6 +798,15 @@ impl<S: Kernels> Position<S> {
                 }
                 blocked(a, SquareRole::Placement)
                     .or_else(|| blocked(b, SquareRole::Placement))
+                    .unwrap_or(R::NotAPlacement)
+            }
+            Move::PlaceThree(a, b, c) => {
+                if !self.in_set_up() {
+                    return R::AlreadyPlaced { player };
+                }
+                blocked(a, SquareRole::Placement)
+                    .or_else(|| blocked(b, SquareRole::Placement))
+                    .or_else(|| blocked(c, SquareRole::Placement))
                     .unwrap_or(R::NotAPlacement)
             }
             Move::Build { from, to, .. } | Move::Win { from, to } => {

@@ -153,7 +153,11 @@ impl<S: Kernels> Position<S> {
                 return h(to) + u8::from(to == first) > h(from);
             }
             Move::BuildFirstWin { .. } | Move::Leap { .. } | Move::LeapWin { .. } => return true,
-            Move::Place(..) | Move::Travel { .. } | Move::ClaimWin | Move::Flip { .. } => {
+            Move::Place(..)
+            | Move::PlaceThree(..)
+            | Move::Travel { .. }
+            | Move::ClaimWin
+            | Move::Flip { .. } => {
                 return false;
             }
         };
@@ -384,7 +388,14 @@ impl<S: Kernels> Position<S> {
                 } else {
                     limits.unbuildable
                 };
-                let buildable = around(to) - after - domes;
+                // Graeae builds with one of her workers that did not move, next to it (the
+                // square her mover left is free again).
+                let buildable = if god == God::Graeae {
+                    let still = mine.without(from);
+                    still.iter().fold(Bitboard::EMPTY, |n, w| n | neighbours(w)) - after - domes
+                } else {
+                    around(to) - after - domes
+                };
                 // Theseus, his power unused: the opponent workers he may remove, each
                 // exactly two levels above one of his workers next to it (where they stand
                 // after his move: his build never lands on a worker).
@@ -1258,7 +1269,7 @@ impl<S: Kernels> Position<S> {
                 self.move_worker(1 - me, dragged, from);
                 self.raise(build);
             }
-            Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
+            Move::Place(..) | Move::PlaceThree(..) | Move::Build { .. } | Move::Win { .. } => {}
         }
     }
 

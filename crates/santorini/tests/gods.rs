@@ -86,6 +86,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 7
             + 36
             + 233
+            + 237
+            + 6
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -847,6 +849,59 @@ fn each_power_plays_as_its_rule_says() {
     let second = pos("0000000000000000000000000/2/mortal:A1,C3/bia");
     assert_eq!(second.count_legal_moves(), 105);
     assert_eq!(second.legal_moves().len(), 105);
+    // Graeae has three workers and builds with one that did not move, next to it: B3 to
+    // B4, then D5 next to E5 (not next to B4); never next to her mover alone (A4).
+    let graeae = pos("0000000000000000000000000/1/graeae:B3,D3,E5/mortal:C4,C2");
+    let built = graeae.play(graeae.parse_move("B3>B4^D5").unwrap()).unwrap();
+    assert_eq!(built.height("D5".parse().unwrap()), 1);
+    assert_eq!(built.workers(Player::First).len(), 3);
+    assert_eq!(built.hash(), built.recompute_hash());
+    assert_eq!(pos(&built.to_string()), built);
+    assert!(graeae.parse_move("B3>A4^A5").is_err());
+    // Any still worker builds (B3 on A3 after D3 moves); the square her mover left is free
+    // for a still worker next to it (C3 builds on B3), not for one far from it.
+    assert!(graeae.parse_move("D3>E3^A3").is_ok());
+    assert!(graeae.parse_move("D3>E2^D3").is_err());
+    assert!(graeae.parse_move("B3>A3^B3").is_err());
+    let left = pos("0000000000000000000000000/1/graeae:B3,C3,E5/mortal:C5,C1");
+    assert!(left.parse_move("B3>A2^B3").is_ok());
+    // Set-up places all three at once: any three free squares.
+    let set_up = pos("0000000000000000000000000/1/graeae/mortal");
+    assert_eq!(set_up.legal_moves().len(), 2300);
+    assert_eq!(set_up.count_legal_moves(), 2300);
+    assert!(set_up.parse_move("place:B3,D3").is_err());
+    let placed = set_up
+        .play(set_up.parse_move("place:E5,B3,D3").unwrap())
+        .unwrap();
+    assert_eq!(placed.workers(Player::First).len(), 3);
+    assert_eq!(pos(&placed.to_string()), placed);
+    assert_eq!(placed.hash(), placed.recompute_hash());
+    let second = pos("0000000000000000000000000/2/mortal:B3,D3/graeae");
+    assert_eq!(second.count_legal_moves(), 23 * 22 * 21 / 6);
+    assert_eq!(second.legal_moves().len(), 23 * 22 * 21 / 6);
+    assert!(placed.parse_move("place:A1,A2,A3").is_err());
+    // Before anything is built she has three workers or none; never more than three.
+    for fen in [
+        "0000000000000000000000000/1/graeae:B3,D3/mortal:C4,C2",
+        "1000000000000000000000000/1/graeae:B3,D3,E5,A1/mortal:C4,C2",
+        "0000000000000000000000000/1/mortal:B3,D3,E5/graeae:C4,C2,A1",
+    ] {
+        assert!(
+            matches!(fen.parse::<Position>(), Err(Error::WorkerCount { .. })),
+            "{fen}"
+        );
+    }
+    // Left with one worker (Medusa's victims), she has no worker to build with: no turn
+    // but a winning climb.
+    let alone = pos("1000000000000000000000000/1/graeae:C3/mortal:A5,E1");
+    assert!(alone.legal_moves().is_empty());
+    let climb = pos("0000000000002300000000000/1/graeae:C3,A1,E1/mortal:A5,E5");
+    assert!(
+        climb
+            .legal_moves()
+            .iter()
+            .any(|mv| matches!(mv, Move::Win { .. }))
+    );
     // Theseus, once a game, after his build removes an opponent worker exactly two levels
     // above a worker of his next to it: here D4 (level 2) next to C3 (level 0), where his
     // worker ends; his power is then spent (`theseus[x]`).
@@ -931,7 +986,13 @@ fn random_god_games_round_trip_and_keep_the_hash() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
     for _ in 0..150 {
         let gods = [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]);
-        let mut position = Position::test_root().with_gods(gods);
+        // Graeae's three workers come from her set-up: her games start on the empty board.
+        let root = if gods.contains(&God::Graeae) {
+            Position::empty()
+        } else {
+            Position::test_root()
+        };
+        let mut position = root.with_gods(gods);
         for _ in 0..60 {
             assert_eq!(position.hash(), position.recompute_hash(), "{position}");
             assert_eq!(position.to_string().parse::<Position>(), Ok(position));
