@@ -138,14 +138,25 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The same position with these gods (player 1's first) and the god flags cleared
-    /// (Athena's, Nike's, Polyphemus's). The workers stay as they are: a Graeae given to a
-    /// side with two placed workers plays with two; start her from [`Position::empty`] to
-    /// place her three.
+    /// (Athena's, Nike's, Polyphemus's). The workers stay as they are, unless nothing is
+    /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
+    /// who places three): then set-up starts again, both sides' workers off the board and
+    /// player 1 to place, so that the position is one the rules can reach (and its text
+    /// reads back). After the first build any count up to the god's is a game in progress.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
         position.god_flag = [false; 2];
+        let nothing_built = position.levels.at(0) == Bitboard::FULL;
+        let misplaced = (0..2).any(|player| {
+            let placed = position.workers[player].len();
+            placed != 0 && placed != gods[player].workers()
+        });
+        if nothing_built && misplaced {
+            position.workers = [Bitboard::EMPTY; 2];
+            position.side = Player::First;
+        }
         position.hash = position.recompute_hash();
         position
     }

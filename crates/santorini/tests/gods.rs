@@ -891,6 +891,24 @@ fn each_power_plays_as_its_rule_says() {
             "{fen}"
         );
     }
+    // Given to a side that placed two before anything was built (the fuzzer's
+    // `Position::test_root().with_gods(..)`, whose text did not read back), she sends set-up
+    // back to its start; once something is built, the workers stay.
+    for gods in [[God::Mortal, God::Graeae], [God::Graeae, God::Mortal]] {
+        let restarted = Position::test_root().with_gods(gods);
+        assert_eq!(
+            restarted.to_string(),
+            format!("0000000000000000000000000/1/{}/{}", gods[0], gods[1])
+        );
+        assert_eq!(pos(&restarted.to_string()), restarted);
+        assert_eq!(restarted.hash(), restarted.recompute_hash());
+    }
+    let mortals = pos("1000000000000000000000000/2/mortal:B3,D3/mortal:C4,C2");
+    let kept = mortals.with_gods([God::Graeae, God::Mortal]);
+    assert_eq!(kept.workers(Player::First).len(), 2);
+    assert_eq!(pos(&kept.to_string()), kept);
+    let placed_mortal = Position::test_root().with_gods([God::Bia, God::Mortal]);
+    assert_eq!(placed_mortal.workers(Player::First).len(), 2);
     // Left with one worker (Medusa's victims), she has no worker to build with: no turn
     // but a winning climb.
     let alone = pos("1000000000000000000000000/1/graeae:C3/mortal:A5,E1");
