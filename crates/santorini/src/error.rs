@@ -63,7 +63,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon and theseus have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus and jason have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -91,12 +91,13 @@ pub enum Error {
         /// What is wrong with the square.
         source: SquareError,
     },
-    /// A player has more workers than its god places (two; Graeae three), or some but not
-    /// all of them before anything is built (set-up places them at once; only a removal
-    /// after the first build leaves fewer).
+    /// A player has more workers than its god can have (two; Graeae three; Jason three once
+    /// his power has placed the third), or some but not all of them before anything is
+    /// built (set-up places them at once; only a removal after the first build leaves
+    /// fewer).
     #[error(
-        "player {player}: expected at most 2 workers, 3 for graeae (none or all of them \
-         before anything is built), found {found}"
+        "player {player}: expected at most 2 workers, 3 for graeae, and for jason once he \
+         has placed his new one (none or all of them before anything is built), found {found}"
     )]
     WorkerCount {
         /// The player, 1 or 2, as in the notation.

@@ -10,23 +10,29 @@
 //! - 2 points per square each own worker can move to now, minus the opponent's (mobility).
 //!
 //! During set-up (a side without workers, nothing built) the score is 0; after it a side
-//! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`). A side with
+//! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`), unless it is
+//! Jason with his power unused (he may still place one). A side with
 //! three workers (Graeae) counts two thirds of its workers' height and mobility points.
 
 use bitgames_search::{Evaluate, WIN};
 
-use crate::{Bitboard, Kernels, Move, Position, Square};
+use crate::{Bitboard, God, Kernels, Move, Position, Square};
 
 impl<S: Kernels> Evaluate for Position<S> {
     fn evaluate(&self) -> i32 {
         let me = self.side.index();
         let them = 1 - me;
-        if self.workers[me].is_empty() || self.workers[them].is_empty() {
+        // Jason with his power unused may still place a worker: no loss yet, and the
+        // score below counts his workers (none).
+        let placing = |p: usize| self.gods[p] == God::Jason && !self.god_flag[p];
+        if (self.workers[me].is_empty() && !placing(me))
+            || (self.workers[them].is_empty() && !placing(them))
+        {
             // Before the first build a side without workers is still to place them; after
             // it (Medusa's victims) it has no turn, and loses when its turn comes.
             return match (
                 self.levels.at(0) == Bitboard::FULL,
-                self.workers[me].is_empty(),
+                self.workers[me].is_empty() && !placing(me),
             ) {
                 (true, _) => 0,
                 (false, true) => -WIN / 2,
@@ -103,7 +109,11 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
-            Move::Place(..) | Move::PlaceThree(..) | Move::Travel { .. } | Move::Flip { .. } => 0,
+            Move::Place(..)
+            | Move::PlaceThree(..)
+            | Move::Travel { .. }
+            | Move::Flip { .. }
+            | Move::PlaceBuild { .. } => 0,
         }
     }
 }

@@ -252,6 +252,23 @@
 //! free). A position is one move whichever of her still workers builds, so the turn is still
 //! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
 //! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
+//!
+//! Jason (santorini-ai's `jason.rs`) places two workers and plays as a mortal; once a game,
+//! instead of his normal turn, he may place a new worker on an unoccupied ground-level
+//! (level 0) perimeter square, and that worker then builds next to itself (a square
+//! without a worker or a dome; Limus's zone holds it as any build). The turn is a
+//! [`crate::Move::PlaceBuild`], written `+A1^B2` as santorini-ai writes it; from then on he
+//! has three workers. A placement is no move: Athena's flag, Hypnus, Hades and Aphrodite's
+//! zone leave it free. Having used his power is kept in the per-player god flag, written
+//! `jason[x]` (a Jason with three workers has used it: the text refuses `jason:A1,B1,C1`).
+//! Against Persephone, as santorini-ai reads it, his power is always allowed: when some
+//! turn climbs, his turns are the climbing ones and his power's; when none climbs, every
+//! turn. santorini-ai at 4e76fe84 lists only his power's turns then (with no climb, its
+//! climbing pass keeps the power and never falls back to his plain turns): a bug, since
+//! Persephone asks for a climb only where one is possible. We follow the rules; the counts
+//! with Jason against Persephone come from santorini-ai with that pass fixed (see
+//! `santorini-more-gods.perft`). A Jason left with no workers (Medusa's, Theseus's or Bia's
+//! victims) may still place his new one while his power is unused.
 
 use core::fmt;
 use core::str::FromStr;
@@ -350,13 +367,16 @@ pub enum God {
     Bia,
     /// Has three workers; builds with a worker that did not move.
     Graeae,
+    /// Once a game, instead of his turn, places a new worker on the ground of the
+    /// perimeter, which then builds.
+    Jason,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 40] = [
+    pub const ALL: [God; 41] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -397,6 +417,7 @@ impl God {
         God::Theseus,
         God::Bia,
         God::Graeae,
+        God::Jason,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -442,6 +463,7 @@ impl God {
             God::Theseus => "theseus",
             God::Bia => "bia",
             God::Graeae => "graeae",
+            God::Jason => "jason",
         }
     }
 
@@ -518,6 +540,9 @@ impl God {
             God::Graeae => {
                 "has three workers; after her move, builds with one of her workers that did not move"
             }
+            God::Jason => {
+                "once a game, instead of his turn, places a new worker on an unoccupied ground-level perimeter space, which then builds"
+            }
         }
     }
 
@@ -535,6 +560,28 @@ impl God {
     #[inline(always)]
     pub const fn workers(self) -> usize {
         if matches!(self, God::Graeae) { 3 } else { 2 }
+    }
+
+    /// The most workers the god's side can ever have: those it places, and one more for
+    /// Jason, whose power places a third.
+    #[inline(always)]
+    pub const fn most_workers(self) -> usize {
+        if matches!(self, God::Jason) {
+            3
+        } else {
+            self.workers()
+        }
+    }
+
+    /// Whether the god's flag says that a once-a-game power is spent (written `[x]`:
+    /// Polyphemus, Achilles, Bellerophon, Theseus, Jason), rather than Athena's or Nike's
+    /// last move (`[^]`).
+    #[inline(always)]
+    pub const fn has_once_a_game_power(self) -> bool {
+        matches!(
+            self,
+            God::Polyphemus | God::Achilles | God::Bellerophon | God::Theseus | God::Jason
+        )
     }
 
     /// The names of every god, for error messages and `--help`.

@@ -15,7 +15,8 @@
 //! across his own to A3 instead of moving), `(C3>A3)B3>B4^B5` and `(C3>A3)B3>C3#` (Charon
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
-//! into B3, then builds on A4). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
+//! into B3, then builds on A4), `+A1^B2` (Jason places a new worker on A1, which builds on
+//! B2). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
 use core::fmt;
@@ -278,6 +279,14 @@ pub enum Move {
         /// The build, next to `to` (not `from`, which the dragged worker now holds).
         build: Square,
     },
+    /// Jason, once a game, instead of moving: place a new worker on `place`, an unoccupied
+    /// ground-level perimeter square, and build next to it (`+A1^B2`).
+    PlaceBuild {
+        /// The new worker's square.
+        place: Square,
+        /// The build, next to `place`, without a worker or a dome.
+        build: Square,
+    },
 }
 
 impl Move {
@@ -350,6 +359,7 @@ impl Move {
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
+            Move::PlaceBuild { .. } => Some(God::Jason),
         }
     }
 
@@ -492,6 +502,7 @@ impl fmt::Display for Move {
                 dragged,
                 build,
             } => write!(f, "({dragged}>{from}){from}>{to}^{build}"),
+            Move::PlaceBuild { place, build } => write!(f, "+{place}^{build}"),
         }
     }
 }
@@ -537,6 +548,16 @@ impl FromStr for Move {
         };
         if trimmed == "#" {
             return Ok(Move::ClaimWin);
+        }
+        if let Some(rest) = trimmed.strip_prefix('+') {
+            // Jason's new worker and its build, `+A1^B2`.
+            let (place, build) = rest
+                .split_once('^')
+                .ok_or_else(|| syntax("expected +<place>^<build> (Jason's new worker)"))?;
+            return Ok(Move::PlaceBuild {
+                place: square(place)?,
+                build: square(build)?,
+            });
         }
         let Some(rest) = trimmed.strip_prefix('^') else {
             return parse_turn(trimmed, trimmed);
@@ -1016,6 +1037,13 @@ mod tests {
                 },
             ),
             (
+                "+A1^B2",
+                Move::PlaceBuild {
+                    place: sq("A1"),
+                    build: sq("B2"),
+                },
+            ),
+            (
                 "B3>C3^C4 XA5XD4",
                 Move::BuildDomes {
                     from: sq("B3"),
@@ -1129,6 +1157,9 @@ mod tests {
             ("B3>C3^C4~D4~E4", "is not a square"),
             ("B3>C3^C4 D4", "expected X<square>"),
             ("B3>C3^C4 XD4XD4", "one square"),
+            ("+A1", "expected +<place>^<build>"),
+            ("+A1^B9", "\"B9\" is not a square"),
+            ("+A1>B1^B2", "\"A1>B1\" is not a square"),
             ("B3>C3^C4 ^D4^D4^D4^D4", "at most three"),
             ("B3>C3^C4 ^", "\"\" is not a square"),
             ("B3>C3^C4 XD4XE4XA1", "expected X<square>"),

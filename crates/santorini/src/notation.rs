@@ -5,10 +5,11 @@
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
 //! `polyphemus[x]`: he has used his domes; `achilles[x]`, `bellerophon[x]`: he has used his
-//! power; `theseus[x]`: he has removed a worker), then its workers. A side that has
-//! not placed its workers yet writes its god with no squares, as does a side whose workers
-//! Medusa or Theseus removed (once something is built a side may have two workers, one or
-//! none; before that, two or none). `#` before a god marks the
+//! power; `theseus[x]`: he has removed a worker; `jason[x]`: he has placed his new worker),
+//! then its workers. A side that has not placed its workers yet writes its god with no
+//! squares, as does a side whose workers Medusa or Theseus removed (once something is built
+//! a side may have two workers, one or none, and Jason three once his power is spent;
+//! before that, two or none, Graeae three or none). `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
@@ -174,7 +175,7 @@ struct PlayerPart {
     /// The god flag: `athena[^]` (Athena moved up on her last turn), `nike[^]` (Nike moved
     /// down), `polyphemus[x]` (Polyphemus has used his domes), `achilles[x]` (Achilles has
     /// used his power), `bellerophon[x]` (Bellerophon has), `theseus[x]` (Theseus has
-    /// removed a worker).
+    /// removed a worker), `jason[x]` (Jason has placed his new worker).
     god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
@@ -224,15 +225,12 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     }
     let named: God = name.parse()?;
     let god = god.unwrap_or(named);
-    // The god flag: Athena's and Nike's `[^]`, Polyphemus's, Achilles's and Bellerophon's
-    // `[x]` (santorini-ai's, either
-    // case); a state of another god, or another state, cannot arise.
+    // The god flag: Athena's and Nike's `[^]`, a once-a-game power's `[x]` (santorini-ai's,
+    // either case); a state of another god, or another state, cannot arise.
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
         (God::Athena | God::Nike, Some("^")) => true,
-        (God::Polyphemus | God::Achilles | God::Bellerophon | God::Theseus, Some("x" | "X")) => {
-            true
-        }
+        (god, Some("x" | "X")) if god.has_once_a_game_power() => true,
         (god, Some(_)) => {
             return Err(Error::GodState {
                 player,
@@ -241,16 +239,25 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
             });
         }
     };
+    let workers = parse_workers(player, squares, god.most_workers())?;
+    // Jason's third worker is his new one: his power is spent (santorini-ai's `jason[x]`).
+    if workers.len() > god.workers() && !god_flag {
+        return Err(Error::WorkerCount {
+            player,
+            found: workers.len(),
+        });
+    }
     Ok(PlayerPart {
         god,
-        workers: parse_workers(player, squares, god.workers())?,
+        workers,
         winner,
         god_flag,
         holds_down,
     })
 }
 
-/// Reads a side's worker squares: at most `most` of them (three for Graeae, two otherwise).
+/// Reads a side's worker squares: at most `most` of them (three for Graeae and Jason, two
+/// otherwise).
 fn parse_workers(player: u8, squares: Option<&str>, most: usize) -> Result<Bitboard, Error> {
     let squares = match squares {
         None | Some("") => return Ok(Bitboard::EMPTY),
@@ -310,7 +317,7 @@ impl<S: Kernels> fmt::Display for Position<S> {
             let winner = if self.winner == Some(player) { "#" } else { "" };
             let state = match (self.god_flag[player.index()], self.gods[player.index()]) {
                 (false, _) => "",
-                (true, God::Polyphemus | God::Achilles | God::Bellerophon | God::Theseus) => "[x]",
+                (true, god) if god.has_once_a_game_power() => "[x]",
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;

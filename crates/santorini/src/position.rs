@@ -50,7 +50,8 @@ pub struct Position<S: Kernels = Fastest> {
     /// Per player, the one bit of state a god carries between turns: an Athena who moved up,
     /// or a Nike who moved down, on her last turn (her opponent cannot move up); a
     /// Polyphemus who has used his domes, an Achilles or Bellerophon who has used his power,
-    /// a Theseus who has removed a worker (for the rest of the game). Other gods keep it clear.
+    /// a Theseus who has removed a worker, a Jason who has placed his new worker (for the
+    /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -138,16 +139,17 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The same position with these gods (player 1's first) and the god flags cleared
-    /// (Athena's, Nike's, Polyphemus's). The workers stay as they are, unless nothing is
-    /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
-    /// who places three): then set-up starts again, both sides' workers off the board and
-    /// player 1 to place, so that the position is one the rules can reach (and its text
-    /// reads back). After the first build any count up to the god's is a game in progress.
+    /// (Athena's, Nike's, Polyphemus's), but a Jason's with three workers: only his new
+    /// worker can have made the third, so his power is spent (and the text reads back). The
+    /// workers stay as they are, unless nothing is built yet and a side holds workers its
+    /// new god cannot have placed (two for Graeae, who places three): then set-up starts
+    /// again, both sides' workers off the board and player 1 to place, so that the position
+    /// is one the rules can reach (and its text reads back). After the first build any count
+    /// up to the god's is a game in progress.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
-        position.god_flag = [false; 2];
         let nothing_built = position.levels.at(0) == Bitboard::FULL;
         let misplaced = (0..2).any(|player| {
             let placed = position.workers[player].len();
@@ -157,6 +159,8 @@ impl<S: Kernels> Position<S> {
             position.workers = [Bitboard::EMPTY; 2];
             position.side = Player::First;
         }
+        position.god_flag =
+            [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
         position.hash = position.recompute_hash();
         position
     }
@@ -169,9 +173,9 @@ impl<S: Kernels> Position<S> {
 
     /// `player`'s god flag, the state its god carries between turns: Athena moved up on her
     /// last turn, Nike moved down on hers, Polyphemus has used his domes, Achilles or
-    /// Bellerophon his power, Theseus has removed a worker (`athena[^]`, `nike[^]`,
-    /// `polyphemus[x]`, `achilles[x]`, `bellerophon[x]`, `theseus[x]`); always clear for the
-    /// other gods.
+    /// Bellerophon his power, Theseus has removed a worker, Jason has placed his new one
+    /// (`athena[^]`, `nike[^]`, `polyphemus[x]`, `achilles[x]`, `bellerophon[x]`,
+    /// `theseus[x]`, `jason[x]`); always clear for the other gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
     }
@@ -244,9 +248,7 @@ impl<S: Kernels> Position<S> {
             let eros = god == God::Eros;
             // Bia places on the perimeter only (santorini-ai's `PerimeterOnly`).
             let free = if god == God::Bia {
-                free.iter()
-                    .filter(|&square| !crate::powers::in_middle(square))
-                    .fold(Bitboard::EMPTY, Bitboard::with)
+                free & crate::powers::perimeter()
             } else {
                 free
             };

@@ -38,6 +38,16 @@ pub(crate) fn in_middle(square: Square) -> bool {
     (1..4).contains(&(index / 5)) && (1..4).contains(&(index % 5))
 }
 
+/// The perimeter: the sixteen squares off the middle (where Bia places her workers and
+/// Jason his new one).
+#[inline]
+pub(crate) fn perimeter() -> Bitboard {
+    Bitboard::FULL
+        .iter()
+        .filter(|&square| !in_middle(square))
+        .fold(Bitboard::EMPTY, Bitboard::with)
+}
+
 /// What the opponent's god forbids the side to move this turn: climbing (Athena's flag),
 /// winning on the perimeter (Hera), moving down (Hades), building next to Limus, leaving
 /// Aphrodite's side.
@@ -101,7 +111,8 @@ impl<S: Kernels> Position<S> {
             // Persephone: only the turns that climb, if there are any. Achilles's and
             // Bellerophon's power turns do not count towards whether there are (neither need
             // use his power to climb, as santorini-ai reads it), but count as climbs once
-            // there are.
+            // there are. Jason's new worker is always allowed (santorini-ai's reading: it
+            // is no move), beside the climbs or, with none, beside every turn.
             let mut climbs = false;
             self.for_each_unforced_move(&mut |mv| {
                 climbs |= !matches!(
@@ -114,7 +125,7 @@ impl<S: Kernels> Position<S> {
             });
             if climbs {
                 self.for_each_unforced_move(&mut |mv| {
-                    if self.climbs(mv) {
+                    if self.climbs(mv) || matches!(mv, Move::PlaceBuild { .. }) {
                         each(mv);
                     }
                 });
@@ -157,7 +168,8 @@ impl<S: Kernels> Position<S> {
             | Move::PlaceThree(..)
             | Move::Travel { .. }
             | Move::ClaimWin
-            | Move::Flip { .. } => {
+            | Move::Flip { .. }
+            | Move::PlaceBuild { .. } => {
                 return false;
             }
         };
@@ -277,6 +289,18 @@ impl<S: Kernels> Position<S> {
         if god == God::CharonV2 {
             // Every worker may flip, one that Hypnus holds still too: a flip is not a move.
             self.for_each_flip(mine, each);
+        }
+        if god == God::Jason && !self.god_flag[me] {
+            // His new worker, once a game: on the ground of the perimeter, free of every
+            // limit on moves (it is no move), then its build, within Limus's zone.
+            for place in perimeter() - occupied {
+                if h(place) != 0 {
+                    continue;
+                }
+                for build in neighbours(place) - occupied - domes - limits.unbuildable {
+                    each(Move::PlaceBuild { place, build });
+                }
+            }
         }
         if god == God::Artemis {
             for from in movers {
@@ -1093,6 +1117,13 @@ impl<S: Kernels> Position<S> {
     pub(crate) fn play_power(&mut self, before: &Self, mv: Move) {
         let me = before.side.index();
         match mv {
+            Move::PlaceBuild { place, build } => {
+                self.workers[me] = self.workers[me].with(place);
+                self.hash ^= SANTORINI_WORKER[place.bit() as usize][me];
+                self.raise(build);
+                // His power is spent for the rest of the game.
+                self.set_god_flag(me, true);
+            }
             Move::Swap { from, to, build } | Move::Push { from, to, build } => {
                 self.displace(from, to);
                 self.move_worker(me, from, to);

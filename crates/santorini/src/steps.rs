@@ -26,6 +26,7 @@
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
+//! | Jason's new worker and its build `+A1^B2` | `power A1 B2` |
 //! | Scylla's drag `(C4>B3)B3>A3^A4` | `B3 A3 power C4 A4`: the worker, where it goes, the power, the worker dragged, the build |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
@@ -217,6 +218,8 @@ impl Move {
                     paths.push(path(&[At(from), Power, At(build), At(to), At(first)]));
                 }
             }
+            // Jason: the power, his new worker's square, its build.
+            Move::PlaceBuild { place, build } => paths.push(path(&[Power, At(place), At(build)])),
             Move::Travel { from, to, build } => {
                 if from == to {
                     paths.push(path(&[Power, At(build)]));

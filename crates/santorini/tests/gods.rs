@@ -88,6 +88,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 233
             + 237
             + 6
+            + 269
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -960,6 +961,73 @@ fn each_power_plays_as_its_rule_says() {
         asteria.parse_move("C4>C3^C2 xE5").unwrap(),
         asteria.parse_move("C4>C3^C2 XE5").unwrap()
     );
+    // Jason, once a game, instead of his turn: a new worker on a free ground-level
+    // perimeter square, which builds next to itself; his power is then spent (`jason[x]`).
+    let jason = pos("0000000000000000000000000/1/jason:B3,D3/mortal:C4,C2");
+    let placed = jason.play(jason.parse_move("+a1^b2").unwrap()).unwrap();
+    assert_eq!(
+        placed.to_string(),
+        "0000000000000000100000000/2/jason[x]:B3,D3,A1/mortal:C4,C2"
+    );
+    assert_eq!(placed.hash(), placed.recompute_hash());
+    assert!(placed.god_flag(Player::First) && !placed.athena_moved_up(Player::First));
+    assert_eq!(pos(&placed.to_string()), placed);
+    // Sixteen perimeter squares, each with its free neighbours (santorini-ai's 128 turns).
+    let power = |p: &Position| {
+        p.legal_moves()
+            .iter()
+            .filter(|mv| matches!(mv, Move::PlaceBuild { .. }))
+            .count()
+    };
+    assert_eq!(power(&jason), 60);
+    assert_eq!(jason.legal_moves().len(), 68 + 60);
+    // Spent, or on no ground-level free perimeter square (A5 is level 1, B3 in the middle,
+    // E5 taken), or a build off his new worker's side: none.
+    assert_eq!(power(&jason.with_gods([God::Jason, God::Mortal])), 60);
+    let spent = pos("0000000000000000000000000/1/jason[x]:B3,D3/mortal:C4,C2");
+    assert_eq!(power(&spent), 0);
+    let raised = pos("1000000000000000000000000/1/jason:B3,D3/mortal:E5,C2");
+    for bad in ["+A5^B5", "+B3^B4", "+E5^D5", "+A1^C1", "+A1^A1"] {
+        assert!(raised.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(raised.parse_move("+A4^A5").is_ok());
+    // Another god's power.
+    let err = pos("0000000000000000000000000/1/mortal:B3,D3/jason:C4,C2")
+        .parse_move("+A1^B2")
+        .unwrap_err();
+    assert!(err.to_string().contains("jason"), "{err}");
+    // A placement is no move: Athena's flag leaves it, Persephone always allows it (with
+    // a climb possible, beside the climbs; with none, beside every turn).
+    let held = pos("0000000000000000000000000/1/jason:B3,D3/athena[^]:C4,C2");
+    assert_eq!(power(&held), 60);
+    let flat = pos("0000000000000000000000000/1/jason:B3,D3/persephone:C4,C2");
+    assert_eq!(flat.legal_moves().len(), 68 + 60);
+    let climb = pos("0000000000001000000000000/1/jason:B3,D3/persephone:C4,C2");
+    assert_eq!(power(&climb), 60);
+    assert_eq!(climb.legal_moves().len(), 10 + 60);
+    // Left with no workers, his power unused, he may still place one; spent, he is stuck.
+    let alone = pos("1000000000000000000000000/1/jason/medusa:C4,C2");
+    assert!(!alone.legal_moves().is_empty());
+    assert_eq!(alone.outcome(), Outcome::Ongoing);
+    let stuck = pos("1000000000000000000000000/1/jason[x]/medusa:C4,C2");
+    assert_eq!(stuck.outcome(), Outcome::Win(Player::Second));
+    // His third worker is his new one: three workers only with his power spent, never four.
+    for fen in [
+        "1000000000000000000000000/1/jason:B3,D3,A1/mortal:C4,C2",
+        "1000000000000000000000000/1/jason[x]:B3,D3,A1,A2/mortal:C4,C2",
+        "0000000000000000000000000/1/jason:B3,D3,A1/mortal:C4,C2",
+    ] {
+        assert!(
+            matches!(fen.parse::<Position>(), Err(Error::WorkerCount { .. })),
+            "{fen}"
+        );
+    }
+    // Given Jason, a side with three workers (Graeae's) has spent his power.
+    let graeae = pos("1000000000000000000000000/1/graeae:B3,D3,A1/mortal:C4,C2");
+    let given = graeae.with_gods([God::Jason, God::Mortal]);
+    assert!(given.god_flag(Player::First));
+    assert_eq!(pos(&given.to_string()), given);
+    assert_eq!(power(&given), 0);
 }
 
 #[test]

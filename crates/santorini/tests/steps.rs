@@ -148,6 +148,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Bellerophon
                 | God::Poseidon
                 | God::Theseus
+                | God::Jason
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -503,4 +504,15 @@ fn theseus_removals_walk_as_their_steps() {
 fn bias_turns_walk_as_their_steps() {
     let moves = moves_at_roots_of(God::Bia);
     assert!(moves.len() > 10_000, "{} moves", moves.len());
+}
+
+/// Jason's new worker and its build: `power A1 B2` (the power first: his other turns start
+/// with a worker's square, so none is a prefix of another).
+#[test]
+fn jasons_new_worker_walks_as_its_steps() {
+    let placements = moves_at_roots_of(God::Jason)
+        .iter()
+        .filter(|mv| matches!(mv, Move::PlaceBuild { .. }))
+        .count();
+    assert!(placements > 2_500, "{placements} new workers");
 }

@@ -10,11 +10,12 @@
 //!   A legal action is a step that continues some legal move; the move is played when its
 //!   last step is taken.
 //! - **Observation planes** `[10 + 2 * GODS + 7, 5, 5]` with `GODS` the gods of [`God::ALL`]
-//!   after [`God::Mortal`] (39 today: `[95, 5, 5]`), as seen by the observing player: 0-6 the
+//!   after [`God::Mortal`] (40 today: `[97, 5, 5]`), as seen by the observing player: 0-6 the
 //!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
 //!   ones when the observer's / the opponent's god flag is set ([`Position::god_flag`]: Athena
 //!   moved up last turn, Nike moved down, Polyphemus has used his domes, Achilles or
-//!   Bellerophon his power, Theseus has removed a worker); `9..9 + GODS` the
+//!   Bellerophon his power, Theseus has removed a worker, Jason has placed his new one);
+//!   `9..9 + GODS` the
 //!   observer's god and `9 + GODS..9 + 2 * GODS` the opponent's, one plane per god in the
 //!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
 //!   `9 + 2 * GODS` all ones once the power is chosen this turn; the last seven the squares
