@@ -148,6 +148,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Bellerophon
                 | God::Poseidon
                 | God::Theseus
+                | God::Europa
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -503,4 +504,16 @@ fn theseus_removals_walk_as_their_steps() {
 fn bias_turns_walk_as_their_steps() {
     let moves = moves_at_roots_of(God::Bia);
     assert!(moves.len() > 10_000, "{} moves", moves.len());
+}
+
+/// Europa's turns that put her Talus token: `B3 C3 power C4 D4` (the build, then the token's
+/// square); her roots' moves walk as their steps.
+#[test]
+fn europas_talus_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Europa);
+    let talus = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildTalus { .. }))
+        .count();
+    assert!(talus > 10_000, "{talus} of {} moves", moves.len());
 }
