@@ -63,7 +63,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus and jason have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason and europa have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -109,6 +109,17 @@ pub enum Error {
     #[error("{square}: two workers on one square")]
     SharedSquare {
         /// The square they share.
+        square: Square,
+    },
+    /// A god's token (Europa's Talus) shares its square with a worker, a dome or the other
+    /// player's token: it is placed only where none stands, and then none may come.
+    #[error(
+        "player {player}: the token on {square} shares its square with a worker, a dome or a token"
+    )]
+    TokenSquare {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The token's square.
         square: Square,
     },
     /// A worker stands on a domed square.
@@ -199,6 +210,15 @@ pub enum IllegalReason {
     /// A square the move needs empty is domed.
     #[error("{role} {square} is domed")]
     Domed {
+        /// What the move does with the square.
+        role: SquareRole,
+        /// The square.
+        square: Square,
+    },
+    /// A square the move needs empty holds Europa's Talus token, which no worker may enter
+    /// and no one may build on.
+    #[error("{role} {square} holds europa's talus token")]
+    Talus {
         /// What the move does with the square.
         role: SquareRole,
         /// The square.

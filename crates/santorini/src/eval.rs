@@ -105,6 +105,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildDomes { from, to, .. }
             | Move::BuildMore { from, to, .. }
             | Move::BuildSlay { from, to, .. }
+            | Move::BuildTalus { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

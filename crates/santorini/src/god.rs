@@ -269,6 +269,22 @@
 //! with Jason against Persephone come from santorini-ai with that pass fixed (see
 //! `santorini-more-gods.perft`). A Jason left with no workers (Medusa's, Theseus's or Bia's
 //! victims) may still place his new one while his power is unused.
+//!
+//! Europa (santorini-ai's `europa.rs`) moves and builds as a mortal; after her build she may
+//! put her Talus token on a square next to where her worker ends (the square it left too)
+//! without a worker or a dome, moving it from wherever it stood; placing it where it already
+//! stands is no change, so not a turn of its own. Her build may be on the token's new square
+//! (the token then stands on the new block) unless the build domes it; it may not be on the
+//! token's old square, which it leaves only after the build. No worker, hers or the
+//! opponent's, may move onto the token's square nor build there, for every god: it is as
+//! good as a dome for moves, builds, Artemis's middle square, Hermes's travel, Iris's jump,
+//! Minotaur's push, Charon's flip, and the domes of Asteria and Polyphemus, but it is no
+//! tower for Chronus and sits on a level that never changes. Limus's zone does not limit the
+//! token (it is no build). The turn is a [`crate::Move::BuildTalus`], written
+//! `B3>C3^C4 TD4` as santorini-ai writes it; a win places no token. The token's square is
+//! kept in the position's per-player token ([`crate::Position::token`]) and written
+//! `europa[D4]`, as santorini-ai writes it; before she first places it she writes `europa`.
+//! No pair with her is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -370,13 +386,16 @@ pub enum God {
     /// Once a game, instead of his turn, places a new worker on the ground of the
     /// perimeter, which then builds.
     Jason,
+    /// After her build, may put her Talus token next to her worker: no worker may move onto
+    /// its square or build there.
+    Europa,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 41] = [
+    pub const ALL: [God; 42] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -418,6 +437,7 @@ impl God {
         God::Bia,
         God::Graeae,
         God::Jason,
+        God::Europa,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -464,6 +484,7 @@ impl God {
             God::Bia => "bia",
             God::Graeae => "graeae",
             God::Jason => "jason",
+            God::Europa => "europa",
         }
     }
 
@@ -543,17 +564,32 @@ impl God {
             God::Jason => {
                 "once a game, instead of his turn, places a new worker on an unoccupied ground-level perimeter space, which then builds"
             }
+            God::Europa => {
+                "after her build, may put her Talus token next to her worker; no worker may move onto it or build there"
+            }
         }
     }
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
-    /// mortal's, come from the powers' generator).
+    /// mortal's, come from the powers' generator): Europa's token blocks a square.
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
             self,
-            God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone | God::Aphrodite
+            God::Hera
+                | God::Hades
+                | God::Hypnus
+                | God::Limus
+                | God::Persephone
+                | God::Aphrodite
+                | God::Europa
         )
+    }
+
+    /// Whether the god keeps a token on a square between turns, written `<god>[<square>]`
+    /// ([`crate::Position::token`]): Europa's Talus.
+    pub const fn has_token(self) -> bool {
+        matches!(self, God::Europa)
     }
 
     /// How many workers the god's side places: three for Graeae, two for every other god.
@@ -635,6 +671,23 @@ pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
 /// has one god.
 pub(crate) const GOD_FLAG_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
+/// The Zobrist keys of a player's token on each square (Europa's Talus): SplitMix64 outputs
+/// from another seed than [`GOD_KEYS`], fixed at compile time.
+pub(crate) const TOKEN_KEYS: [[u64; 2]; 25] = {
+    let mut keys = [[0; 2]; 25];
+    let mut state = 0x7a1e_5e0f_e0a0_u64;
+    let mut i = 0;
+    while i < 50 {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i / 2][i % 2] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -657,6 +710,7 @@ mod tests {
         assert_eq!(GOD_KEYS[0], [0, 0]);
         let mut keys: Vec<u64> = GOD_KEYS[1..].iter().flatten().copied().collect();
         keys.push(GOD_FLAG_KEY);
+        keys.extend(TOKEN_KEYS.iter().flatten());
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();

@@ -16,7 +16,8 @@
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
 //! into B3, then builds on A4), `+A1^B2` (Jason places a new worker on A1, which builds on
-//! B2). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
+//! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4). santorini-ai's `B3>C3!^C4`
+//! (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
 use core::fmt;
@@ -234,6 +235,19 @@ pub enum Move {
         /// The square of the opponent worker removed.
         slain: Square,
     },
+    /// Europa: move, build, then put her Talus token on `talus`, next to `to` without a
+    /// worker or a dome (`from` too; `build` too unless the build domed it), moving it from
+    /// where it stood, if anywhere (`B3>C3^C4 TD4`, santorini-ai's notation).
+    BuildTalus {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to` (never where the token stood before the turn).
+        build: Square,
+        /// The token's new square, next to `to` (never where it stood).
+        talus: Square,
+    },
     /// Charon: first flip the neighbouring opponent worker on `flipped` to the square
     /// straight across `from` ([`Move::flip_target`]), then move from `from` to `to` and
     /// build on `build`.
@@ -356,6 +370,7 @@ impl Move {
             Move::BuildDomes { .. } => Some(God::Polyphemus),
             Move::BuildMore { .. } => Some(God::Poseidon),
             Move::BuildSlay { .. } => Some(God::Theseus),
+            Move::BuildTalus { .. } => Some(God::Europa),
             Move::Flip { .. } => Some(God::CharonV2),
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
@@ -475,6 +490,12 @@ impl fmt::Display for Move {
                 build,
                 slain,
             } => write!(f, "{from}>{to}^{build} x{slain}"),
+            Move::BuildTalus {
+                from,
+                to,
+                build,
+                talus,
+            } => write!(f, "{from}>{to}^{build} T{talus}"),
             Move::FlipBuild {
                 flipped,
                 from,
@@ -812,8 +833,17 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         // Asteria's or Polyphemus's dome after the build, ` X<square>`, or Polyphemus's
         // two, ` X<square>X<square>` (either order).
         let expected = "expected X<square> or X<square>X<square> after the build (the domes), \
-                        or x<square> (Theseus's removal)";
+                        x<square> (Theseus's removal) or T<square> (Europa's token)";
         let dome = dome.trim_start();
+        // Europa's token, ` T<square>`.
+        if let Some(talus) = dome.strip_prefix(['T', 't']) {
+            return Ok(Move::BuildTalus {
+                from,
+                to,
+                build: square(build)?,
+                talus: square(talus)?,
+            });
+        }
         // Theseus's removal, ` x<square>`: a lowercase `x` and one square (a position where
         // Asteria or Polyphemus moves reads it as their dome, see `Position::parse_move`).
         if let Some(slain) = dome.strip_prefix('x')
@@ -1044,6 +1074,15 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4 TD4",
+                Move::BuildTalus {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    talus: sq("D4"),
+                },
+            ),
+            (
                 "B3>C3^C4 XA5XD4",
                 Move::BuildDomes {
                     from: sq("B3"),
@@ -1165,6 +1204,9 @@ mod tests {
             ("B3>C3^C4 XD4XE4XA1", "expected X<square>"),
             ("B3>C3^C4 XD4E4", "\"D4E4\" is not a square"),
             ("B3>C3^C4 XD9", "\"D9\" is not a square"),
+            ("B3>C3^C4 TD9", "\"D9\" is not a square"),
+            ("B3>C3^C4 TD4TE4", "\"D4TE4\" is not a square"),
+            ("B3>C3^C4 T", "\"\" is not a square"),
             ("B3>C3^C4X XD4", "\"C4X\" is not a square"),
             ("(C4>B2)B3>A3^A4", "the square hers left"),
             ("(C4>B3)B3>A3#", "drags no worker"),

@@ -5,11 +5,13 @@
 //! comes first: its god's name (`mortal` for the base game; see [`God`]), its god flag in
 //! brackets (`athena[^]`: she moved up on her last turn; `nike[^]`: she moved down;
 //! `polyphemus[x]`: he has used his domes; `achilles[x]`, `bellerophon[x]`: he has used his
-//! power; `theseus[x]`: he has removed a worker; `jason[x]`: he has placed his new worker),
-//! then its workers. A side that has not placed its workers yet writes its god with no
-//! squares, as does a side whose workers Medusa or Theseus removed (once something is built
-//! a side may have two workers, one or none, and Jason three once his power is spent;
-//! before that, two or none, Graeae three or none). `#` before a god marks the
+//! power; `theseus[x]`: he has removed a worker; `jason[x]`: he has placed his new worker)
+//! or its token's square in brackets (`europa[D4]`: her Talus stands on D4; no worker and no
+//! dome may share its square), then its workers. A side that has not placed its workers yet
+//! writes its god with no squares, as does a side whose workers Medusa or Theseus removed
+//! (once something is built a side may have two workers, one or none, and Jason three once
+//! his power is spent; before that, two or none, Graeae three or none). `#` before a god
+//! marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
@@ -25,6 +27,7 @@ use core::str::FromStr;
 
 use bitgames_search::Player;
 
+use crate::position::Token;
 use crate::{Bitboard, Error, God, Kernels, Levels, Position, Square, SquareError};
 
 impl<S: Kernels> FromStr for Position<S> {
@@ -39,7 +42,7 @@ impl Position {
     /// The position `text` with `gods` (player 1's first) written in place of the gods it
     /// names: exactly what parsing the text with those names in it gives. Each player's
     /// markers stay with the new god (`#`, `athena[^]`, santorini-ai's `-`), so `[^]` is
-    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus, Achilles or Bellerophon), and a win the text leaves
+    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus, Achilles or Bellerophon; a token's square unless Europa), and a win the text leaves
     /// implicit (a worker of the player who just moved on level 3) is decided under
     /// `gods`: Apollo and Minotaur can put an opponent there without a win. The gods the
     /// text names must still be gods.
@@ -73,6 +76,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     ];
     let workers = [players[0].workers, players[1].workers];
     let gods = [players[0].god, players[1].god];
+    let tokens = [players[0].token, players[1].token];
     if players[0].winner && players[1].winner {
         return Err(Error::SetUp("both players are marked as the winner (#)"));
     }
@@ -84,10 +88,25 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
         return Err(Error::WorkerOnDome { square });
     }
+    // Europa's Talus goes only where no worker and no dome stands, and then no worker may
+    // enter its square nor anyone build there, so none can share it later.
+    for (player, token) in tokens.into_iter().enumerate() {
+        if let Some(square) = token
+            && ((workers[0] | workers[1] | domes).contains(square) || tokens[1 - player] == token)
+        {
+            return Err(Error::TokenSquare {
+                player: player as u8 + 1,
+                square,
+            });
+        }
+    }
     // Set-up lasts while nothing is built: each side then has placed all its workers (three
     // for Graeae, two otherwise) or none, player 1 first. After the first build a side may
     // have fewer (Medusa's and Theseus's victims), down to none, whoever is to move.
     let built = levels.at(0) != Bitboard::FULL;
+    if !built && workers.iter().any(|w| w.is_empty()) && tokens.iter().any(Option::is_some) {
+        return Err(Error::SetUp("a token is placed only after set-up"));
+    }
     if !built
         && let Some(player) =
             (0..2).find(|&p| !workers[p].is_empty() && workers[p].len() != gods[p].workers())
@@ -139,6 +158,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         players[0].god_flag || (gods[0] == God::Athena && players[1].holds_down),
         players[1].god_flag || (gods[1] == God::Athena && players[0].holds_down),
     ];
+    position.token = tokens.map(Token::new);
     position.hash = position.recompute_hash();
     Ok(position)
 }
@@ -179,6 +199,8 @@ struct PlayerPart {
     god_flag: bool,
     /// `-`: santorini-ai's older mark that the other player's Athena moved up.
     holds_down: bool,
+    /// `europa[D4]`: the square of the god's token.
+    token: Option<Square>,
 }
 
 /// Reads one player's part, `[#][-]<god>[[^]|[x]][:<square>,<square>]`, with `god` in place
@@ -226,9 +248,19 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     let named: God = name.parse()?;
     let god = god.unwrap_or(named);
     // The god flag: Athena's and Nike's `[^]`, a once-a-game power's `[x]` (santorini-ai's,
-    // either case); a state of another god, or another state, cannot arise.
+    // either case), or Europa's token square; a state of another god, or another state,
+    // cannot arise.
+    let mut token = None;
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
+        (god, Some(square)) if god.has_token() => {
+            token = Some(square.parse::<Square>().map_err(|_| Error::GodState {
+                player,
+                god,
+                text: text.to_owned(),
+            })?);
+            false
+        }
         (God::Athena | God::Nike, Some("^")) => true,
         (god, Some("x" | "X")) if god.has_once_a_game_power() => true,
         (god, Some(_)) => {
@@ -253,6 +285,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
         winner,
         god_flag,
         holds_down,
+        token,
     })
 }
 
@@ -321,6 +354,9 @@ impl<S: Kernels> fmt::Display for Position<S> {
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;
+            if let Some(square) = self.token[player.index()].square() {
+                write!(f, "[{square}]")?;
+            }
             for (i, square) in self.workers[player.index()].iter().enumerate() {
                 write!(f, "{}{square}", if i == 0 { ':' } else { ',' })?;
             }

@@ -9,7 +9,7 @@ use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORI
 use smallvec::SmallVec;
 
 use crate::error::SquareRole;
-use crate::god::{GOD_FLAG_KEY, GOD_KEYS};
+use crate::god::{GOD_FLAG_KEY, GOD_KEYS, TOKEN_KEYS};
 use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move, Square};
 
 /// The most legal moves a base-game position can have: 300 placements on an empty board (a
@@ -24,18 +24,46 @@ fn on_opposite_edges(a: Square, b: Square) -> bool {
     across(a.row(), b.row()) || across(a.col(), b.col())
 }
 
+/// A player's token square ([`Position::token`]) packed in one byte: the square's bit, or
+/// [`Token::NONE`]. One byte where an `Option<Square>` takes two keeps [`Position`] at 64
+/// bytes, one cache line, which the base game's perft copies once a move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Token(u8);
+
+impl Token {
+    /// No token on the board.
+    pub(crate) const NONE: Token = Token(u8::MAX);
+
+    /// The token on `square`, or none.
+    #[inline]
+    pub(crate) fn new(square: Option<Square>) -> Token {
+        square.map_or(Token::NONE, |square| Token(square.bit() as u8))
+    }
+
+    /// The token's square, if it is on the board.
+    #[inline]
+    pub(crate) fn square(self) -> Option<Square> {
+        if self == Token::NONE {
+            None
+        } else {
+            Square::from_bit(u32::from(self.0))
+        }
+    }
+}
+
 /// The legal moves of a position: on the stack up to [`MAX_MOVES`], on the heap beyond, which
 /// only gods reach (Hermes's travel alone may give some 4,000 turns: any pair of the squares
 /// of his level around his workers, each with up to 16 builds).
 pub type MoveList = SmallVec<[Move; MAX_MOVES]>;
 
 /// A Santorini position: heights, both players' workers and gods, the side to move, Athena's
-/// flag, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
+/// flag, Europa's token, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
 /// default); it changes speed, never answers.
 ///
 /// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
 /// reads `<25 heights A5..E1>/<side 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (`mortal` for the
-/// base game, `athena[^]` after Athena moved up, `#` before the winner's god); `{:#}` draws
+/// base game, `athena[^]` after Athena moved up, `europa[D4]` with Europa's token on D4, `#`
+/// before the winner's god); `{:#}` draws
 /// the board. See the [crate docs](crate) for the rules as implemented, and [`God`] for the
 /// powers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,6 +81,11 @@ pub struct Position<S: Kernels = Fastest> {
     /// a Theseus who has removed a worker, a Jason who has placed his new worker (for the
     /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
+    /// Per player, the square a god's token marks between turns ([`God::has_token`]):
+    /// Europa's Talus, none until she first places it. Other gods keep none. A square rather
+    /// than another flag, so that any god with a token on the board (santorini-ai's Hippolyta
+    /// and Selene mark a worker) can keep it here.
+    pub(crate) token: [Token; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
 }
@@ -90,6 +123,7 @@ impl<S: Kernels> Position<S> {
             winner,
             gods: [God::Mortal; 2],
             god_flag: [false; 2],
+            token: [Token::NONE; 2],
             hash: 0,
             strategy: PhantomData,
         };
@@ -100,7 +134,7 @@ impl<S: Kernels> Position<S> {
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
         bitgames_bitboard::with_strategy!(
-            self => Position { levels, workers, side, winner, gods, god_flag, hash }
+            self => Position { levels, workers, side, winner, gods, god_flag, token, hash }
         )
     }
 
@@ -138,18 +172,19 @@ impl<S: Kernels> Position<S> {
         self.gods[player.index()]
     }
 
-    /// The same position with these gods (player 1's first) and the god flags cleared
+    /// The same position with these gods (player 1's first), the god flags cleared
     /// (Athena's, Nike's, Polyphemus's), but a Jason's with three workers: only his new
-    /// worker can have made the third, so his power is spent (and the text reads back). The
-    /// workers stay as they are, unless nothing is built yet and a side holds workers its
-    /// new god cannot have placed (two for Graeae, who places three): then set-up starts
-    /// again, both sides' workers off the board and player 1 to place, so that the position
-    /// is one the rules can reach (and its text reads back). After the first build any count
-    /// up to the god's is a game in progress.
+    /// worker can have made the third, so his power is spent (and the text reads back), and
+    /// the tokens (Europa's) off the board. The workers stay as they are, unless nothing is
+    /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
+    /// who places three): then set-up starts again, both sides' workers off the board and
+    /// player 1 to place, so that the position is one the rules can reach (and its text
+    /// reads back). After the first build any count up to the god's is a game in progress.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
+        position.token = [Token::NONE; 2];
         let nothing_built = position.levels.at(0) == Bitboard::FULL;
         let misplaced = (0..2).any(|player| {
             let placed = position.workers[player].len();
@@ -178,6 +213,38 @@ impl<S: Kernels> Position<S> {
     /// `theseus[x]`, `jason[x]`); always clear for the other gods.
     pub fn god_flag(&self, player: Player) -> bool {
         self.god_flag[player.index()]
+    }
+
+    /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
+    /// `None` before she places it and for every other god. Written `europa[D4]`.
+    pub fn token(&self, player: Player) -> Option<Square> {
+        self.token[player.index()].square()
+    }
+
+    /// The squares no worker may move onto or build on beside the domes: Europa's Talus,
+    /// whoever moves (santorini-ai puts it into every god's blocking masks). Empty unless a
+    /// side is Europa with her token placed, so the base game's path never reads it.
+    #[inline]
+    pub(crate) fn talus(&self) -> Bitboard {
+        let mut talus = Bitboard::EMPTY;
+        for player in 0..2 {
+            if let (God::Europa, Some(square)) = (self.gods[player], self.token[player].square()) {
+                talus = talus.with(square);
+            }
+        }
+        talus
+    }
+
+    /// Sets `player`'s token square, keeping the hash.
+    #[inline]
+    pub(crate) fn set_token(&mut self, player: usize, square: Option<Square>) {
+        if let Some(old) = self.token[player].square() {
+            self.hash ^= TOKEN_KEYS[old.index()][player];
+        }
+        if let Some(new) = square {
+            self.hash ^= TOKEN_KEYS[new.index()][player];
+        }
+        self.token[player] = Token::new(square);
     }
 
     /// Whether `player`'s flag stops the opponent moving up: Athena's or Nike's (not
@@ -481,6 +548,9 @@ impl<S: Kernels> Position<S> {
             if self.god_flag[player] {
                 hash ^= GOD_FLAG_KEY.rotate_left(player as u32);
             }
+            if let Some(square) = self.token[player].square() {
+                hash ^= TOKEN_KEYS[square.index()][player];
+            }
         }
         hash
     }
@@ -780,11 +850,14 @@ impl<S: Kernels> Position<S> {
             return R::GameOver { winner };
         }
         let occupied = self.workers[0] | self.workers[1];
+        let talus = self.talus();
         let blocked = |square: Square, role: SquareRole| -> Option<IllegalReason> {
             if self.height(square) == 4 {
                 Some(R::Domed { role, square })
             } else if occupied.contains(square) {
                 Some(R::Occupied { role, square })
+            } else if talus.contains(square) {
+                Some(R::Talus { role, square })
             } else {
                 None
             }
@@ -885,7 +958,9 @@ impl<S: Kernels> Game for Position<S> {
     /// (up to some two thousand moves a ply: three plies take from seconds to minutes, one
     /// well under a millisecond), Prometheus may build first (hundreds: three plies took
     /// up to 0.3 s in random games, two a few milliseconds; Achilles with his power unused
-    /// the same), Polyphemus with his domes
+    /// the same; Europa, whose turns each put her token on up to eight squares, some four
+    /// hundred from the start: three plies of two Europas are some hundred million leaves),
+    /// Polyphemus with his domes
     /// unused has some fifteen thousand (two plies of two such are over two hundred million
     /// leaves, one a millisecond or so), Poseidon with his extra builds some five thousand
     /// (two plies of two such took seconds). With the other gods three plies took at most
@@ -897,7 +972,10 @@ impl<S: Kernels> Game for Position<S> {
             || self.gods.contains(&God::Poseidon)
         {
             1
-        } else if self.gods.contains(&God::Prometheus) || self.gods.contains(&God::Achilles) {
+        } else if self.gods.contains(&God::Prometheus)
+            || self.gods.contains(&God::Achilles)
+            || self.gods.contains(&God::Europa)
+        {
             2
         } else {
             Self::PERFT_UNINTERRUPTED_DEPTH

@@ -94,6 +94,14 @@ impl Limits {
 }
 
 impl<S: Kernels> Position<S> {
+    /// The squares no worker may move onto (nor be pushed, flipped or jump onto) and none may
+    /// build or dome: the domes and Europa's Talus ([`Position::talus`]), whichever god
+    /// moves, as santorini-ai puts her token into every god's blocking masks.
+    #[inline]
+    fn blocked(&self) -> Bitboard {
+        self.levels.domes() | self.talus()
+    }
+
     /// The number of [`Position::for_each_power_move`]'s moves. Out of line, like the other
     /// entry points here, so the base game's hot path stays small.
     #[inline(never)]
@@ -156,6 +164,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildDomes { from, to, .. }
             | Move::BuildMore { from, to, .. }
             | Move::BuildSlay { from, to, .. }
+            | Move::BuildTalus { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
@@ -180,7 +189,7 @@ impl<S: Kernels> Position<S> {
             return true;
         }
         let occupied = self.workers[0] | self.workers[1];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         // Two steps through a free square, one of them up (not a win on the first).
         ((neighbours(from) & neighbours(to)) - occupied - domes)
             .iter()
@@ -197,11 +206,16 @@ impl<S: Kernels> Position<S> {
         let mine = self.workers[me];
         let theirs = self.workers[1 - me];
         let occupied = mine | theirs;
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         let h = |square: Square| self.height(square);
         let them = self.gods[1 - me];
-        // Chronus: the towers standing at the start of his turn (every dome counts: see `God`).
-        let towers = if god == God::Chronus { domes.len() } else { 0 };
+        // Chronus: the towers standing at the start of his turn (every dome counts: see `God`;
+        // Europa's Talus, in `domes` here, is none).
+        let towers = if god == God::Chronus {
+            self.levels.domes().len()
+        } else {
+            0
+        };
         if towers >= 5 {
             // The opponent completed the fifth: his whole turn is the win.
             each(Move::ClaimWin);
@@ -292,8 +306,9 @@ impl<S: Kernels> Position<S> {
         }
         if god == God::Jason && !self.god_flag[me] {
             // His new worker, once a game: on the ground of the perimeter, free of every
-            // limit on moves (it is no move), then its build, within Limus's zone.
-            for place in perimeter() - occupied {
+            // limit on moves (it is no move), then its build, within Limus's zone; never on
+            // Europa's Talus (in `domes`), which santorini-ai freezes for every placement.
+            for place in perimeter() - occupied - domes {
                 if h(place) != 0 {
                     continue;
                 }
@@ -367,7 +382,9 @@ impl<S: Kernels> Position<S> {
                         after = after.with(from);
                     } else {
                         match Move::push_target(from, to) {
-                            Some(beyond) if !occupied.contains(beyond) && h(beyond) < 4 => {
+                            Some(beyond)
+                                if !occupied.contains(beyond) && !domes.contains(beyond) =>
+                            {
                                 after = after.with(beyond);
                                 pushed_to = Some(beyond);
                             }
@@ -552,6 +569,21 @@ impl<S: Kernels> Position<S> {
                                 );
                             }
                         }
+                        // Europa: her Talus to a square next to her worker without a worker, a
+                        // dome or a token (so not where it stands), not onto her build's
+                        // square if the build domed it.
+                        God::Europa if allowed => {
+                            for talus in neighbours(to) - after - domes {
+                                if talus != build || h(build) < 3 {
+                                    each(Move::BuildTalus {
+                                        from,
+                                        to,
+                                        build,
+                                        talus,
+                                    });
+                                }
+                            }
+                        }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
@@ -601,7 +633,7 @@ impl<S: Kernels> Position<S> {
         let me = self.side.index();
         let mine = self.workers[me];
         let theirs = self.workers[1 - me];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         let them = self.gods[1 - me];
         let h = |square: Square| self.height(square);
         let wins = |from: Square, to: Square| h(from) == 2 && h(to) == 3 && limits.may_win_on(to);
@@ -662,7 +694,7 @@ impl<S: Kernels> Position<S> {
     /// flip). santorini-ai's `charon_v2.rs`.
     fn for_each_flip(&self, mine: Bitboard, each: &mut impl FnMut(Move)) {
         let theirs = self.workers[1 - self.side.index()];
-        let blocked = mine | theirs | self.levels.domes();
+        let blocked = mine | theirs | self.blocked();
         let them = self.gods[1 - self.side.index()];
         for worker in mine {
             for from in neighbours(worker) & theirs {
@@ -696,7 +728,7 @@ impl<S: Kernels> Position<S> {
         let me = self.side.index();
         let theirs = self.workers[1 - me];
         let occupied = self.workers[0] | self.workers[1];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         for dragged in neighbours(from) & theirs {
             let after = occupied.without(dragged).with(to);
             let unbuildable = if self.gods[1 - me] == God::Limus {
@@ -719,7 +751,7 @@ impl<S: Kernels> Position<S> {
     /// starting one); a square reached by any winning path is only a win.
     fn for_each_artemis_move(&self, from: Square, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         let h = |square: Square| self.height(square);
         let steps = |at: Square| {
             (neighbours(at) - occupied - domes)
@@ -769,7 +801,7 @@ impl<S: Kernels> Position<S> {
         let mine = self.workers[me];
         let theirs = self.workers[1 - me];
         // Only the builds read it: Limus's zone is as good as domed here.
-        let domes = self.levels.domes() | limits.unbuildable;
+        let domes = self.blocked() | limits.unbuildable;
         let Some(a) = mine.first() else {
             return;
         };
@@ -781,7 +813,7 @@ impl<S: Kernels> Position<S> {
                 return;
             };
             let still = mine.without(mover);
-            let level = self.levels.at(self.height(mover)) - theirs - still;
+            let level = self.levels.at(self.height(mover)) - theirs - still - self.talus();
             let mut reached = mover.bitboard();
             loop {
                 let grown = reached | (reached.neighbours() & level);
@@ -806,7 +838,7 @@ impl<S: Kernels> Position<S> {
             return;
         };
         let region = |start: Square| {
-            let level = self.levels.at(self.height(start)) - theirs;
+            let level = self.levels.at(self.height(start)) - theirs - self.talus();
             let mut reached = start.bitboard();
             loop {
                 let grown = reached | (reached.neighbours() & level);
@@ -855,7 +887,7 @@ impl<S: Kernels> Position<S> {
     /// after a build first is judged on (Prometheus's, Achilles's).
     fn after_build_on(&self, first: Square) -> (impl Fn(Square) -> u8 + '_, Bitboard) {
         let raised = self.height(first) + 1;
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         let domes_after = if raised == 4 {
             domes.with(first)
         } else {
@@ -876,7 +908,7 @@ impl<S: Kernels> Position<S> {
     /// could have been the first), only the one whose first build is the later square.
     fn for_each_build_first(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         for from in movers {
             let firsts = neighbours(from) - occupied - domes - limits.unbuildable;
             for first in firsts {
@@ -920,7 +952,7 @@ impl<S: Kernels> Position<S> {
         each: &mut impl FnMut(Move),
     ) {
         let occupied = self.workers[0] | self.workers[1];
-        let domes = self.levels.domes();
+        let domes = self.blocked();
         for from in movers {
             let hf = self.height(from);
             let mut firsts = Bitboard::EMPTY;
@@ -1260,6 +1292,16 @@ impl<S: Kernels> Position<S> {
                 }
                 // Once a game: his power is spent.
                 self.set_god_flag(me, true);
+            }
+            Move::BuildTalus {
+                from,
+                to,
+                build,
+                talus,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                self.set_token(me, Some(talus));
             }
             Move::FlipBuild {
                 flipped,

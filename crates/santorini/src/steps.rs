@@ -23,6 +23,7 @@
 //! | Polyphemus's build and domes `B3>C3^C4 XD4XE4`, one dome `B3>C3^C4 XD4` | `B3 C3 power C4 D4 E4` or `... E4 D4`, `B3 C3 power C4 D4 D4` |
 //! | Poseidon's extra builds `B3>C3^C4 ^D3^D3^E2`, fewer `B3>C3^C4 ^D3` | `B3 C3 power C4 D3 D3 E2` (the extra builds in any order), `B3 C3 power C4 D3 power` |
 //! | Theseus's build and removal of a worker `B3>C3^C4 xD4` | `B3 C3 power C4 D4` |
+//! | Europa's build and her Talus token put on D4 `B3>C3^C4 TD4` | `B3 C3 power C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
@@ -109,6 +110,13 @@ impl Move {
                 build,
                 slain,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(slain)])),
+            // Europa: the power, the build, the token's new square.
+            Move::BuildTalus {
+                from,
+                to,
+                build,
+                talus,
+            } => paths.push(path(&[At(from), At(to), Power, At(build), At(talus)])),
             // Polyphemus: the power, the build, the domes in either order; one dome is clicked
             // twice (so a path that stops after one dome is no prefix of one with two).
             Move::BuildDomes {

@@ -89,6 +89,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 237
             + 6
             + 269
+            + 264
+            + 9
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1028,6 +1030,79 @@ fn each_power_plays_as_its_rule_says() {
     assert!(given.god_flag(Player::First));
     assert_eq!(pos(&given.to_string()), given);
     assert_eq!(power(&given), 0);
+    // Europa moves and builds as a mortal, then may put her Talus token next to where her
+    // worker ends (`B3>C3^C4 TD4`), kept in the position as `europa[D4]` and hashed; the
+    // plain turn stays legal, and the token goes only next to her worker, on no worker.
+    let sq = |name: &str| name.parse::<bitgames_santorini::Square>().unwrap();
+    let europa = pos("0000000000000000000000000/1/europa:B3,E1/mortal:E5,D2");
+    let placed = europa
+        .play(europa.parse_move("B3>C3^C4 TD4").unwrap())
+        .unwrap();
+    assert_eq!(
+        placed.to_string(),
+        "0000000100000000000000000/2/europa[D4]:C3,E1/mortal:E5,D2"
+    );
+    assert_eq!(placed.token(Player::First), Some(sq("D4")));
+    assert_eq!(placed.token(Player::Second), None);
+    assert_eq!(placed.hash(), placed.recompute_hash());
+    assert_ne!(
+        placed.hash(),
+        europa
+            .play(europa.parse_move("B3>C3^C4").unwrap())
+            .unwrap()
+            .hash()
+    );
+    assert_eq!(pos(&placed.to_string()), placed);
+    for bad in ["B3>C3^C4 TD2", "B3>C3^C4 TE1", "B3>C3^C4 TA5"] {
+        assert!(europa.parse_move(bad).is_err(), "{bad}");
+    }
+    // No worker may move onto the token's square nor build there: the mortal beside it.
+    for bad in ["E5>D4^E5", "E5>E4^D4", "E5>D5^D4"] {
+        assert!(placed.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(placed.parse_move("E5>E4^E5").is_ok());
+    let err = placed.parse_move("E5>D4^E5").unwrap_err().to_string();
+    assert!(err.contains("D4 holds europa's talus token"), "{err}");
+    let err = placed.parse_move("E5>E4^D4").unwrap_err().to_string();
+    assert!(err.contains("D4 holds europa's talus token"), "{err}");
+    assert_eq!(
+        placed.count_legal_moves(),
+        placed.legal_moves().len() as u64
+    );
+    // Her next turn moves the token (not onto its own square, and her build never lands
+    // where it stood, which it leaves only afterwards); it may go onto her new block.
+    let next = placed.play(placed.parse_move("E5>E4^E5").unwrap()).unwrap();
+    for bad in ["C3>D3^D4 TE3", "C3>D3^E3 TD4", "C3>D4^E3"] {
+        assert!(next.parse_move(bad).is_err(), "{bad}");
+    }
+    let moved = next.play(next.parse_move("C3>D3^E3 TE3").unwrap()).unwrap();
+    assert_eq!(moved.token(Player::First), Some(sq("E3")));
+    assert!(moved.parse_move("E4>D4^E5").is_ok());
+    assert_eq!(moved.hash(), moved.recompute_hash());
+    // Not onto her build's square when the build domes it (C3 on level 3), and on level 2
+    // she wins onto level 3 but never onto her own token.
+    let dome = pos("0000000200023000000000000/1/europa:B3,E1/mortal:E5,A1");
+    assert!(dome.parse_move("B3>B4^C3 TC3").is_err());
+    assert!(dome.parse_move("B3>B4^C3 TC4").is_ok());
+    assert!(dome.parse_move("B3>B4^C4 TC4").is_ok());
+    let own = pos("3000000300023000000000000/1/europa[C3]:B3,E1/mortal:E5,A1");
+    assert!(own.parse_move("B3>C3#").is_err());
+    assert!(own.parse_move("B3>C4#").is_ok());
+    // Every god's forced moves stop at it: Minotaur's push, Charon's flip, Iris's jump,
+    // Apollo's swap onto it (here: no worker stands there to swap).
+    let minotaur = pos("0000000000000000000000000/1/minotaur:B3,A1/europa[D3]:C3,E5");
+    assert!(minotaur.parse_move("B3>C3(>D3)^B4").is_err());
+    let freed = minotaur.with_gods([God::Minotaur, God::Europa]);
+    assert_eq!(freed.token(Player::Second), None);
+    assert!(freed.parse_move("B3>C3(>D3)^B4").is_ok());
+    let charon = pos("0000000000000000000000000/1/charon:C3,A1/europa[B3]:D3,E5");
+    assert!(charon.parse_move("(D3>B3)C3>C4^C5").is_err());
+    let iris = pos("0000000000000130000000000/1/iris:B3,A1/europa[D3]:C3,E5");
+    assert!(iris.parse_move("B3>D3#").is_err());
+    // Chronus: four domes and the token are no fifth tower; his dome on C3 is.
+    let chronus = pos("4000400000003300000040004/1/chronus:B3,D1/europa[D3]:B5,B1");
+    assert!(!chronus.legal_moves().contains(&Move::ClaimWin));
+    assert!(chronus.parse_move("B3>B4^C3#").is_ok());
 }
 
 #[test]
@@ -1052,6 +1127,14 @@ fn bad_god_input_is_an_error_naming_the_choices() {
         "0000000000000000000000000/1/bellerophon[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/theseus[^]:B3,D3/mortal:C4,C2",
         "0000000000000000000000000/1/athena[^:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/mortal[C3]:B3,D3/europa:C4,C2",
+        "0000000100000000000000000/1/europa[Z9]:B3,D3/mortal:C4,C2",
+        "0000000100000000000000000/1/europa[^]:B3,D3/mortal:C4,C2",
+        "0000000100000000000000000/1/europa[B3]:B3,D3/mortal:C4,C2",
+        "0000000100000000000000000/1/europa[C4]:B3,D3/mortal:C4,C2",
+        "4000000100000000000000000/1/europa[A5]:B3,D3/mortal:C4,C2",
+        "0000000100000000000000000/1/europa[A5]:B3,D3/europa[A5]:C4,C2",
+        "0000000000000000000000000/2/europa[A5]:B3,D3/mortal",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {
         assert!(bad.parse::<Position>().is_err(), "{bad}");

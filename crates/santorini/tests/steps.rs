@@ -149,6 +149,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Poseidon
                 | God::Theseus
                 | God::Jason
+                | God::Europa
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -515,4 +516,16 @@ fn jasons_new_worker_walks_as_its_steps() {
         .filter(|mv| matches!(mv, Move::PlaceBuild { .. }))
         .count();
     assert!(placements > 2_500, "{placements} new workers");
+}
+
+/// Europa's turns that put her Talus token: `B3 C3 power C4 D4` (the build, then the token's
+/// square); her roots' moves walk as their steps.
+#[test]
+fn europas_talus_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Europa);
+    let talus = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildTalus { .. }))
+        .count();
+    assert!(talus > 10_000, "{talus} of {} moves", moves.len());
 }
