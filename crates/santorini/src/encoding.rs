@@ -26,8 +26,8 @@ use crate::{Move, Position, Square};
 
 mod steps;
 pub use steps::{
-    ACTIONS as STEP_ACTIONS, GODS as STEP_GODS, POWER, POWER_PLANE, StepTurn, action_step,
-    step_action,
+    ACTIONS as STEP_ACTIONS, GODS as STEP_GODS, POWER, POWER_PLANE, StepTurn, TOKEN_PLANE,
+    action_step, step_action,
 };
 
 /// The eight directions' (row, column) steps, in action order (N, NE, E, SE, S, SW, W, NW).

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use bitgames_santorini::encoding::{
-    POWER, POWER_PLANE, STEP_ACTIONS, STEP_GODS as GODS, StepTurn, step_action,
+    POWER, POWER_PLANE, STEP_ACTIONS, STEP_GODS as GODS, StepTurn, TOKEN_PLANE, step_action,
 };
 use bitgames_santorini::steps::StepPath;
 use bitgames_santorini::{God, Move, Position};
@@ -432,7 +432,8 @@ fn observations_show_gods_flags_and_the_steps_taken() {
     turn.observe(0, &mut out);
     // Player 1 (Demeter, rank 5 of God::ALL) sees its god on plane 9 + 4 and Athena
     // (rank 3) on plane 9 + GODS + 2, and the opponent's flag on plane 8.
-    assert_eq!(planes, POWER_PLANE + 8);
+    assert_eq!(planes, POWER_PLANE + 8 + 2);
+    assert_eq!(TOKEN_PLANE, POWER_PLANE + 8);
     assert!(all_ones(&out, 13) && all_ones(&out, 9 + GODS + 2) && all_ones(&out, 8));
     assert!(empty(&out, 7) && all_ones(&out, POWER_PLANE));
     assert_eq!(out[(POWER_PLANE + 1) * plane + 11], 1);
@@ -453,6 +454,28 @@ fn observations_show_gods_flags_and_the_steps_taken() {
     StepTurn::start().observe(0, &mut out);
     assert_eq!(ones_in(&out, 7..planes), 0);
     assert_eq!(StepTurn::start().current_player(), Player::First.index());
+}
+
+#[test]
+fn observations_show_each_sides_token_on_its_own_plane() {
+    // Europa (player 2) has her Talus on D4 (index 8); player 1's token plane stays empty.
+    let position: Position = "0000000000000000000000000/1/mortal:B3,D3/europa[D4]:C4,C2"
+        .parse()
+        .unwrap();
+    let [planes, rows, cols] = StepTurn::PLANES;
+    let plane = rows * cols;
+    let ones = |out: &[i8], index: usize| -> Vec<usize> {
+        (0..plane)
+            .filter(|&k| out[index * plane + k] == 1)
+            .collect()
+    };
+    let mut out = vec![9i8; planes * plane];
+    StepTurn::new(position).observe(0, &mut out);
+    assert_eq!(ones(&out, TOKEN_PLANE), Vec::<usize>::new());
+    assert_eq!(ones(&out, TOKEN_PLANE + 1), vec![8]);
+    StepTurn::new(position).observe(1, &mut out);
+    assert_eq!(ones(&out, TOKEN_PLANE), vec![8]);
+    assert_eq!(ones(&out, TOKEN_PLANE + 1), Vec::<usize>::new());
 }
 
 #[test]

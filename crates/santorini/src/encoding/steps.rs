@@ -9,8 +9,8 @@
 //!   E5 = 4, A1 = 20, E1 = 24); `25` ([`POWER`]) uses the god's power for what follows.
 //!   A legal action is a step that continues some legal move; the move is played when its
 //!   last step is taken.
-//! - **Observation planes** `[10 + 2 * GODS + 7, 5, 5]` with `GODS` the gods of [`God::ALL`]
-//!   after [`God::Mortal`] (41 today: `[99, 5, 5]`), as seen by the observing player: 0-6 the
+//! - **Observation planes** `[10 + 2 * GODS + 7 + 2, 5, 5]` with `GODS` the gods of
+//!   [`God::ALL`] after [`God::Mortal`] (41 today: `[101, 5, 5]`), as seen by the observing player: 0-6 the
 //!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
 //!   ones when the observer's / the opponent's god flag is set ([`Position::god_flag`]: Athena
 //!   moved up last turn, Nike moved down, Polyphemus has used his domes, Achilles or
@@ -18,8 +18,9 @@
 //!   `9..9 + GODS` the
 //!   observer's god and `9 + GODS..9 + 2 * GODS` the opponent's, one plane per god in the
 //!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
-//!   `9 + 2 * GODS` all ones once the power is chosen this turn; the last seven the squares
-//!   chosen so far this turn, one plane per step.
+//!   `9 + 2 * GODS` all ones once the power is chosen this turn; then seven planes, the squares
+//!   chosen so far this turn, one plane per step; the last two the observer's and the
+//!   opponent's token ([`Position::token`]: Europa's Talus), a one on its square.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
 use bitgames_search::Game;
@@ -39,6 +40,10 @@ pub const GODS: usize = God::ALL.len() - 1;
 
 /// The observation plane that is all ones once the power is chosen this turn.
 pub const POWER_PLANE: usize = 9 + 2 * GODS;
+
+/// The observation plane of the observer's token ([`Position::token`]); the opponent's is
+/// the next one.
+pub const TOKEN_PLANE: usize = POWER_PLANE + 1 + MAX_STEPS;
 
 /// A position with the steps of the turn in progress (none at the start of a turn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +110,7 @@ impl StepTurn {
 
 impl Encoding for StepTurn {
     const ACTIONS: usize = ACTIONS;
-    const PLANES: [usize; 3] = [POWER_PLANE + 1 + MAX_STEPS, 5, 5];
+    const PLANES: [usize; 3] = [TOKEN_PLANE + 2, 5, 5];
     bitgames_search::mask_copy_legal!(ACTIONS);
 
     fn start() -> Self {
@@ -172,6 +177,9 @@ impl Encoding for StepTurn {
         for (offset, who) in [(0, me), (1, me.other())] {
             if self.position.god_flag(who) {
                 ones.push(7 + offset);
+            }
+            if let Some(square) = self.position.token(who) {
+                out[(TOKEN_PLANE + offset) * plane + square.index()] = 1;
             }
             let god = self.position.god(who);
             // God::ALL[0] is Mortal: the other gods take planes 9.. and 9 + GODS.. in order.
