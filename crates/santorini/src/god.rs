@@ -236,6 +236,19 @@
 //! (from level 0 an opponent on level 3 too): bugs against the rule book's "exactly 2
 //! levels below" and its own moving worker. We follow the rules; the counts with Theseus
 //! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
+//!
+//! Harpies (santorini-ai's `harpies.rs`): each time an opponent worker moves onto an empty
+//! square, it is forced on, square by square in the same direction, while the next square
+//! is on the board, free of workers and domes and no higher than the one it leaves. The
+//! move is written where it ends (`A1>E1^D1` for the step A1>B1 slid to E1), its build next
+//! to that square. A climb onto level 3 (or Pan's fall, Eros's win) wins where the step
+//! landed, before any slide; Athena's and Nike's flags follow the step, not the slide, as
+//! santorini-ai judges them. Minotaur's push never slides (the pushed worker blocks it).
+//! santorini-ai bans Hermes against her. Not written yet: the slide after Apollo's and
+//! ApolloV2's swaps, Artemis's steps, Prometheus's and Achilles's build-first moves,
+//! Urania's wrapped steps (this generator slides them, unchecked), Iris's jumps, Charon's
+//! and CharonV2's flips, Scylla's drags, Maenads's flanks and Bellerophon's leap; those
+//! pairs are not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -329,13 +342,16 @@ pub enum God {
     /// Once a game, after his build, may remove an opponent worker exactly two levels above
     /// a worker of his next to it.
     Theseus,
+    /// Each opponent worker that moves is then forced onward, square by square in the same
+    /// direction, until the next square is higher, occupied, domed or off the board.
+    Harpies,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 38] = [
+    pub const ALL: [God; 39] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -374,6 +390,7 @@ impl God {
         God::Poseidon,
         God::Medusa,
         God::Theseus,
+        God::Harpies,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -417,6 +434,7 @@ impl God {
             God::Poseidon => "poseidon",
             God::Medusa => "medusa",
             God::Theseus => "theseus",
+            God::Harpies => "harpies",
         }
     }
 
@@ -487,6 +505,9 @@ impl God {
             God::Theseus => {
                 "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
+            God::Harpies => {
+                "an opponent worker that moves slides on in the same direction until the next square is higher or blocked"
+            }
         }
     }
 
@@ -496,7 +517,13 @@ impl God {
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
             self,
-            God::Hera | God::Hades | God::Hypnus | God::Limus | God::Persephone | God::Aphrodite
+            God::Hera
+                | God::Hades
+                | God::Hypnus
+                | God::Limus
+                | God::Persephone
+                | God::Aphrodite
+                | God::Harpies
         )
     }
 

@@ -338,6 +338,18 @@ impl<S: Kernels> Position<S> {
         total
     }
 
+    /// The square a move from `from` to `to` first steps onto: `to` itself unless Harpies
+    /// slid the worker on, then its neighbour towards `to` (straight or diagonal).
+    fn first_step(from: Square, to: Square) -> Square {
+        let unit = |a: u32, b: u32| b.cmp(&a) as i64;
+        let row = i64::from(from.row()) + unit(from.row(), to.row());
+        let col = i64::from(from.col()) + unit(from.col(), to.col());
+        match (u32::try_from(row), u32::try_from(col)) {
+            (Ok(row), Ok(col)) => Square::new(row, col).unwrap_or(to),
+            _ => to,
+        }
+    }
+
     /// The position after `mv`, or why `mv` is illegal here ([`Error::IllegalMove`] with an
     /// [`IllegalReason`]). Search code that plays moves from [`Position::legal_moves`]
     /// uses [`Position::play_unchecked`], which skips the check.
@@ -360,10 +372,13 @@ impl<S: Kernels> Position<S> {
             }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
+                // Against Harpies the flags follow the step, not where the slide ended
+                // (santorini-ai's `athena.rs` and `nike.rs`).
+                let stepped = self.height(Self::first_step(from, to));
                 match self.gods[me] {
-                    God::Athena => next.set_god_flag(me, self.height(to) > self.height(from)),
+                    God::Athena => next.set_god_flag(me, stepped > self.height(from)),
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
-                    God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
+                    God::Nike => next.set_god_flag(me, stepped < self.height(from)),
                     God::Medusa => next.petrify(me),
                     _ => {}
                 }

@@ -350,6 +350,15 @@ impl<S: Kernels> Position<S> {
                     each(Move::Win { from, to });
                     continue;
                 }
+                // Harpies: a worker that stepped onto an empty square slides on (a win
+                // stands where the step ended, as santorini-ai judges it first).
+                let to = if them == God::Harpies && !theirs.contains(to) {
+                    let end = self.harpies_slide(from, to, occupied);
+                    after = after.without(to).with(end);
+                    end
+                } else {
+                    to
+                };
                 if flanks.contains(to) {
                     // Maenads flank a worker: a win, if a build could complete the turn.
                     if !(around(to) - after - domes - limits.unbuildable).is_empty() {
@@ -538,6 +547,34 @@ impl<S: Kernels> Position<S> {
                         _ => {}
                     }
                 }
+            }
+        }
+    }
+
+    /// Where Harpies force a worker that moved from `from` onto `to`: on, square by square
+    /// in the same direction (a jump's or a wrapped step's direction, one square at a time,
+    /// never wrapping again), while the next square is on the board, free of `blockers` and
+    /// domes, and no higher than the one it leaves (santorini-ai's `harpies.rs`).
+    fn harpies_slide(&self, from: Square, to: Square, blockers: Bitboard) -> Square {
+        let unit = |d: i64| match d {
+            0 => 0,
+            1 | 2 | -4 => 1,
+            _ => -1,
+        };
+        let dr = unit(i64::from(to.row()) - i64::from(from.row()));
+        let dc = unit(i64::from(to.col()) - i64::from(from.col()));
+        let mut at = to;
+        loop {
+            let (r, c) = (i64::from(at.row()) + dr, i64::from(at.col()) + dc);
+            let next = match (u32::try_from(r), u32::try_from(c)) {
+                (Ok(r), Ok(c)) => Square::new(r, c),
+                _ => None,
+            };
+            match next {
+                Some(next) if !blockers.contains(next) && self.height(next) <= self.height(at) => {
+                    at = next;
+                }
+                _ => return at,
             }
         }
     }

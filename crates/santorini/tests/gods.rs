@@ -34,6 +34,27 @@ fn perft_matches_santorini_ai_for_every_pair_of_gods() {
     assert!(deep >= 420, "only {deep} depth-3 counts checked");
 }
 
+/// The number of Harpies' roots in batch 27.
+const HARPIES_IDS: usize = 155;
+
+/// The gods whose moves against Harpies are not cross-checked yet: swaps, Artemis's two
+/// steps, flips, drags, jumps, wraps, builds first and leaps leave the common generator,
+/// where Harpies' slide is not applied yet.
+const HARPIES_NOT_YET: [God; 12] = [
+    God::Apollo,
+    God::ApolloV2,
+    God::Artemis,
+    God::Prometheus,
+    God::Urania,
+    God::Iris,
+    God::Charon,
+    God::CharonV2,
+    God::Scylla,
+    God::Maenads,
+    God::Achilles,
+    God::Bellerophon,
+];
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -85,6 +106,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 209
             + 7
             + 36
+            + HARPIES_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -126,7 +148,15 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Asteria, God::Hades],
                 [God::Asteria, God::Chronus],
                 [God::Chronus, God::Polyphemus],
+                [God::Harpies, God::Hermes],
             ];
+            // Harpies against the gods whose moves leave the common generator (their
+            // slides not yet written): not shipped as cross-checked.
+            if (new == God::Harpies && HARPIES_NOT_YET.contains(&other))
+                || (other == God::Harpies && HARPIES_NOT_YET.contains(&new))
+            {
+                continue;
+            }
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
             }
@@ -829,6 +859,23 @@ fn each_power_plays_as_its_rule_says() {
         asteria.parse_move("C4>C3^C2 xE5").unwrap(),
         asteria.parse_move("C4>C3^C2 XE5").unwrap()
     );
+    // Harpies: the mortal's step A1>B1 slides on along the first row to E1, written where
+    // it ends; a higher square (D1 on level 1) stops it at C1; a worker stops it too.
+    let open = pos("0000000000000000000000000/1/mortal:A1,A5/harpies:C3,E5");
+    assert!(open.parse_move("A1>E1^D1").is_ok());
+    assert!(open.parse_move("A1>B1^C1").is_err());
+    let higher = pos("0000000000000000000000010/1/mortal:A1,A5/harpies:C3,E5");
+    assert!(higher.parse_move("A1>C1^D1").is_ok());
+    assert!(higher.parse_move("A1>E1^D1").is_err());
+    let blocked = pos("0000000000000000000000000/1/mortal:A1,A5/harpies:C3,D1");
+    assert!(blocked.parse_move("A1>C1^B1").is_ok());
+    // A climb onto level 3 wins where it lands, before any slide.
+    let win = pos("0000000000000000000023000/1/mortal:A1,A5/harpies:C3,E5");
+    assert!(win.parse_move("A1>B1#").is_ok());
+    // Athena's flag follows her step up onto B1, though she slid down on to E1.
+    let athena = pos("0000000000000000000001000/1/athena:A1,A5/harpies:C3,E4");
+    let after = athena.play(athena.parse_move("A1>E1^D1").unwrap()).unwrap();
+    assert!(after.to_string().contains("athena[^]"), "{after}");
 }
 
 #[test]
@@ -873,6 +920,10 @@ fn random_god_games_round_trip_and_keep_the_hash() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
     for _ in 0..150 {
         let gods = [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]);
+        if gods.contains(&God::Hermes) && gods.contains(&God::Harpies) {
+            // Banned, as in santorini-ai: Hermes's slid step reads as his travel.
+            continue;
+        }
         let mut position = Position::test_root().with_gods(gods);
         for _ in 0..60 {
             assert_eq!(position.hash(), position.recompute_hash(), "{position}");
