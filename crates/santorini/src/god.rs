@@ -244,11 +244,11 @@
 //! to that square. A climb onto level 3 (or Pan's fall, Eros's win) wins where the step
 //! landed, before any slide; Athena's and Nike's flags follow the step, not the slide, as
 //! santorini-ai judges them. Minotaur's push never slides (the pushed worker blocks it).
-//! santorini-ai bans Hermes against her. Not written yet: the slide after Apollo's and
-//! ApolloV2's swaps, Artemis's steps, Prometheus's and Achilles's build-first moves,
-//! Urania's wrapped steps (this generator slides them, unchecked), Iris's jumps, Charon's
-//! and CharonV2's flips, Scylla's drags, Maenads's flanks and Bellerophon's leap; those
-//! pairs are not cross-checked.
+//! Iris's jump slides on in its direction. santorini-ai bans Hermes against her. Not
+//! written yet: the slide after Apollo's and ApolloV2's swaps, Artemis's steps,
+//! Prometheus's and Achilles's build-first moves, Charon's and CharonV2's flips, Scylla's
+//! drags and Bellerophon's leap; Urania's wrapped steps slide here but disagree with
+//! santorini-ai on three counts. Those pairs are not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;

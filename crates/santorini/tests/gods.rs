@@ -35,22 +35,20 @@ fn perft_matches_santorini_ai_for_every_pair_of_gods() {
 }
 
 /// The number of Harpies' roots in batch 27.
-const HARPIES_IDS: usize = 155;
+const HARPIES_IDS: usize = 167;
 
 /// The gods whose moves against Harpies are not cross-checked yet: swaps, Artemis's two
-/// steps, flips, drags, jumps, wraps, builds first and leaps leave the common generator,
-/// where Harpies' slide is not applied yet.
-const HARPIES_NOT_YET: [God; 12] = [
+/// steps, flips, drags, builds first and leaps leave the common generator, where Harpies'
+/// slide is applied; Urania's wrapped slides disagree with santorini-ai.
+const HARPIES_NOT_YET: [God; 10] = [
     God::Apollo,
     God::ApolloV2,
     God::Artemis,
     God::Prometheus,
     God::Urania,
-    God::Iris,
     God::Charon,
     God::CharonV2,
     God::Scylla,
-    God::Maenads,
     God::Achilles,
     God::Bellerophon,
 ];
