@@ -50,18 +50,23 @@ fn direction(from: Square, to: Square) -> Option<usize> {
 /// power's move, which this base-game action space has no number for.
 pub fn action(position: &Position, mv: Move) -> Option<usize> {
     let side = position.side_to_move();
+    // Worker 0 or 1 by square order; a third worker (Graeae's) has no number in this
+    // two-worker action space (the gods use the step encoding).
     let worker = |from: Square| {
-        let lower = position.workers(side).iter().next();
-        usize::from(lower != Some(from))
+        position
+            .workers(side)
+            .iter()
+            .position(|w| w == from)
+            .filter(|&i| i < 2)
     };
     match mv {
         Move::Place(a, b) => {
             let (a, b) = (a.index().min(b.index()), a.index().max(b.index()));
             Some(144 + 25 * a + b)
         }
-        Move::Win { from, to } => Some(128 + worker(from) * 8 + direction(from, to)?),
+        Move::Win { from, to } => Some(128 + worker(from)? * 8 + direction(from, to)?),
         Move::Build { from, to, build } => {
-            Some(worker(from) * 64 + direction(from, to)? * 8 + direction(to, build)?)
+            Some(worker(from)? * 64 + direction(from, to)? * 8 + direction(to, build)?)
         }
         _ => None,
     }

@@ -91,11 +91,12 @@ pub enum Error {
         /// What is wrong with the square.
         source: SquareError,
     },
-    /// A player has more than two workers, or exactly one before anything is built (set-up
-    /// places two at once; only a removal after the first build leaves one).
+    /// A player has more workers than its god places (two; Graeae three), or some but not
+    /// all of them before anything is built (set-up places them at once; only a removal
+    /// after the first build leaves fewer).
     #[error(
-        "player {player}: expected at most 2 workers (none or 2 before anything is built), \
-         found {found}"
+        "player {player}: expected at most 2 workers, 3 for graeae (none or all of them \
+         before anything is built), found {found}"
     )]
     WorkerCount {
         /// The player, 1 or 2, as in the notation.

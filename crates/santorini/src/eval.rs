@@ -10,7 +10,8 @@
 //! - 2 points per square each own worker can move to now, minus the opponent's (mobility).
 //!
 //! During set-up (a side without workers, nothing built) the score is 0; after it a side
-//! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`).
+//! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`). A side with
+//! three workers (Graeae) counts two thirds of its workers' height and mobility points.
 
 use bitgames_search::{Evaluate, WIN};
 
@@ -37,6 +38,7 @@ impl<S: Kernels> Evaluate for Position<S> {
         let mut reach = [[None::<u8>; 25]; 2];
         let mut score = [0i32; 2];
         for (player, side_reach) in reach.iter_mut().enumerate() {
+            let mut own = 0;
             for worker in self.workers[player] {
                 let from = worker;
                 let open = self.open_levels(occupied, worker);
@@ -44,7 +46,7 @@ impl<S: Kernels> Evaluate for Position<S> {
                 if player == me && self.levels.at(2).contains(worker) && (moves & l3).any() {
                     return WIN / 2;
                 }
-                score[player] += 30 * i32::from(self.height(from)) + 2 * moves.len() as i32;
+                own += 30 * i32::from(self.height(from)) + 2 * moves.len() as i32;
                 let layers = S::distances(from, &open);
                 for (k, layer) in layers.layers().iter().enumerate() {
                     for square in *layer {
@@ -54,6 +56,13 @@ impl<S: Kernels> Evaluate for Position<S> {
                     }
                 }
             }
+            // Height and mobility are a pair's: a side with three workers (Graeae) scores
+            // two thirds of its sum, so a third worker is not read as half a level more.
+            score[player] += if self.workers[player].len() == 3 {
+                own * 2 / 3
+            } else {
+                own
+            };
         }
         for square in Square::all() {
             let value = 1 + i32::from(self.height(square).min(3));
@@ -94,7 +103,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))
             }
-            Move::Place(..) | Move::Travel { .. } | Move::Flip { .. } => 0,
+            Move::Place(..) | Move::PlaceThree(..) | Move::Travel { .. } | Move::Flip { .. } => 0,
         }
     }
 }

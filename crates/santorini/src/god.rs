@@ -237,6 +237,22 @@
 //! levels below" and its own moving worker. We follow the rules; the counts with Theseus
 //! come from santorini-ai with those masks made exact (see `santorini-more-gods.perft`).
 //!
+//! Bia (santorini-ai's `bia.rs`) moves and builds as a mortal; when her worker moves and the
+//! next square in the same direction holds an opponent worker, that worker is removed from
+//! the game before she builds (so she may build where it stood). The removal is forced and
+//! follows from the move, so her turn is still written `B3>C3^C4`; santorini-ai's
+//! `B3>C3xD3^C4` reads as it where she moves and a worker of the opponent stands on D3. A
+//! winning climb removes nobody. Limus's zone is judged without his removed worker. She places her workers on the perimeter; santorini-ai also lets her
+//! place before the opponent when she is player 2, which set-up here does not model (it
+//! cannot be cross-checked either: santorini-ai's perft has no set-up children).
+//! Graeae (santorini-ai's `graeae.rs`): she has three workers, placed in one set-up turn
+//! (`place:B3,D3,E5`, any three free squares, as santorini-ai's `ThreeWorkerPlacement`).
+//! A turn moves one worker as a mortal's would; the build is then made by one of her other
+//! workers, on a square next to it without a worker or a dome (the square the mover left is
+//! free). A position is one move whichever of her still workers builds, so the turn is still
+//! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
+//! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
+//!
 //! Harpies (santorini-ai's `harpies.rs`): each time an opponent worker moves onto an empty
 //! square, it is forced on, square by square in the same direction, while the next square
 //! is on the board, free of workers and domes and no higher than the one it leaves. The
@@ -248,7 +264,8 @@
 //! written yet: the slide after Apollo's and ApolloV2's swaps, Artemis's steps,
 //! Prometheus's and Achilles's build-first moves, Charon's and CharonV2's flips, Scylla's
 //! drags and Bellerophon's leap; Urania's wrapped steps slide here but disagree with
-//! santorini-ai on three counts. Those pairs are not cross-checked.
+//! santorini-ai on three counts; Medusa, Theseus, Bia and Graeae came after her batch. Those
+//! pairs are not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;
@@ -342,6 +359,11 @@ pub enum God {
     /// Once a game, after his build, may remove an opponent worker exactly two levels above
     /// a worker of his next to it.
     Theseus,
+    /// Places her workers on the perimeter; an opponent worker on the next square beyond
+    /// where her worker moved, in the same direction, is removed from the game.
+    Bia,
+    /// Has three workers; builds with a worker that did not move.
+    Graeae,
     /// Each opponent worker that moves is then forced onward, square by square in the same
     /// direction, until the next square is higher, occupied, domed or off the board.
     Harpies,
@@ -351,7 +373,7 @@ impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 39] = [
+    pub const ALL: [God; 41] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -390,6 +412,8 @@ impl God {
         God::Poseidon,
         God::Medusa,
         God::Theseus,
+        God::Bia,
+        God::Graeae,
         God::Harpies,
     ];
 
@@ -434,6 +458,8 @@ impl God {
             God::Poseidon => "poseidon",
             God::Medusa => "medusa",
             God::Theseus => "theseus",
+            God::Bia => "bia",
+            God::Graeae => "graeae",
             God::Harpies => "harpies",
         }
     }
@@ -505,6 +531,12 @@ impl God {
             God::Theseus => {
                 "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
+            God::Bia => {
+                "places her workers on the perimeter; when her worker moves, an opponent worker on the next space in the same direction is removed"
+            }
+            God::Graeae => {
+                "has three workers; after her move, builds with one of her workers that did not move"
+            }
             God::Harpies => {
                 "an opponent worker that moves slides on in the same direction until the next square is higher or blocked"
             }
@@ -525,6 +557,12 @@ impl God {
                 | God::Aphrodite
                 | God::Harpies
         )
+    }
+
+    /// How many workers the god's side places: three for Graeae, two for every other god.
+    #[inline(always)]
+    pub const fn workers(self) -> usize {
+        if matches!(self, God::Graeae) { 3 } else { 2 }
     }
 
     /// The names of every god, for error messages and `--help`.

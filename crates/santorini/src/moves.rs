@@ -16,7 +16,7 @@
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
 //! into B3, then builds on A4). santorini-ai's `B3>C3!^C4` (Athena moved up) reads as
-//! `B3>C3^C4`.
+//! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -28,6 +28,9 @@ use crate::{Error, Square};
 pub enum Move {
     /// Set-up: place both workers; the squares are distinct and in increasing order.
     Place(Square, Square),
+    /// Set-up of a side with three workers (Graeae): place all three; the squares are
+    /// distinct and in increasing order.
+    PlaceThree(Square, Square, Square),
     /// Move a worker from `from` to `to`, then build on `build` with it.
     Build {
         /// The square the worker leaves.
@@ -292,6 +295,15 @@ impl Move {
         (a != b).then(|| Move::Place(a.min(b), a.max(b)))
     }
 
+    /// A placement of three distinct squares (Graeae's set-up), in canonical (increasing)
+    /// order.
+    pub fn place_three(a: Square, b: Square, c: Square) -> Option<Move> {
+        let mut squares = [a, b, c];
+        squares.sort_unstable();
+        let [a, b, c] = squares;
+        (a != b && b != c).then_some(Move::PlaceThree(a, b, c))
+    }
+
     /// Hermes's travel from the worker squares `from` to `to` (each a set of two), then a
     /// build, in the canonical form of [`Move::Travel`]: only the squares that change.
     pub fn travel(from: [Square; 2], to: [Square; 2], build: Square) -> Move {
@@ -318,7 +330,7 @@ impl Move {
     pub fn power(self) -> Option<crate::God> {
         use crate::God;
         match self {
-            Move::Place(..) | Move::Build { .. } | Move::Win { .. } => None,
+            Move::Place(..) | Move::PlaceThree(..) | Move::Build { .. } | Move::Win { .. } => None,
             Move::Swap { .. } => Some(God::Apollo),
             Move::Push { .. } => Some(God::Minotaur),
             Move::Dome { .. } => Some(God::Atlas),
@@ -378,6 +390,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(a, b) => write!(f, "place:{a},{b}"),
+            Move::PlaceThree(a, b, c) => write!(f, "place:{a},{b},{c}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
             Move::Swap { from, to, build } => write!(f, "{from}<>{to}^{build}"),
@@ -481,6 +494,16 @@ impl fmt::Display for Move {
             } => write!(f, "({dragged}>{from}){from}>{to}^{build}"),
         }
     }
+}
+
+/// The square of the opponent worker that a turn's text says Bia removes, santorini-ai's
+/// `B3>C3xD3^C4` (`D3`), if the text names one: `Position::parse_move` checks that Bia moves
+/// and a worker of the opponent stands there, since [`Move`] itself does not record it.
+pub(crate) fn removal_named(text: &str) -> Option<Square> {
+    let (_, rest) = text.trim().split_once('>')?;
+    let (moved, _) = rest.split_once('^')?;
+    let (_, beyond) = moved.split_once('x')?;
+    beyond.parse::<Square>().ok()
 }
 
 impl FromStr for Move {
@@ -665,10 +688,14 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     if let Some(squares) = strip_prefix_ignore_case(turn, "place:") {
-        let (a, b) = squares
-            .split_once(',')
-            .ok_or_else(|| syntax("expected place:<square>,<square>"))?;
-        return Move::place(square(a)?, square(b)?)
+        let expected = "expected place:<square>,<square> or place:<square>,<square>,<square>";
+        let (a, rest) = squares.split_once(',').ok_or_else(|| syntax(expected))?;
+        // Graeae places three workers: `place:B3,D3,E5`.
+        if let Some((b, c)) = rest.split_once(',') {
+            return Move::place_three(square(a)?, square(b)?, square(c)?)
+                .ok_or_else(|| syntax("two workers placed on one square"));
+        }
+        return Move::place(square(a)?, square(rest)?)
             .ok_or_else(|| syntax("both workers placed on one square"));
     }
     let (from, rest) = turn
@@ -707,6 +734,20 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
     // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
     let to = to.strip_suffix('!').unwrap_or(to);
+    // santorini-ai writes Bia's removal of the opponent worker beyond her move,
+    // `B3>C3xD3^C4`; it follows from the move, so the text is her plain turn, the square
+    // checked against the line here and the worker there by `Position::parse_move`.
+    let to = match to.split_once('x') {
+        Some((to, beyond)) => {
+            if Move::push_target(from, square(to)?) != Some(square(beyond)?) {
+                return Err(syntax(
+                    "a removal (x<square>) is of the next square in the line of the move",
+                ));
+            }
+            to
+        }
+        None => to,
+    };
     if let Some((to, beyond)) = to.split_once("(>") {
         // Minotaur's push: the square beyond is implied by the line, and checked.
         let (from, to) = (from, square(to)?);

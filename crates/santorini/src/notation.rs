@@ -83,14 +83,17 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if let Some(square) = ((workers[0] | workers[1]) & domes).first() {
         return Err(Error::WorkerOnDome { square });
     }
-    // Set-up lasts while nothing is built: each side then has placed both workers or none,
-    // player 1 first. After the first build a side may have fewer (Medusa's and Theseus's
-    // victims), down to none, whoever is to move.
+    // Set-up lasts while nothing is built: each side then has placed all its workers (three
+    // for Graeae, two otherwise) or none, player 1 first. After the first build a side may
+    // have fewer (Medusa's and Theseus's victims), down to none, whoever is to move.
     let built = levels.at(0) != Bitboard::FULL;
-    if !built && let Some(player) = (0..2).find(|&p| workers[p].len() == 1) {
+    if !built
+        && let Some(player) =
+            (0..2).find(|&p| !workers[p].is_empty() && workers[p].len() != gods[p].workers())
+    {
         return Err(Error::WorkerCount {
             player: player as u8 + 1,
-            found: 1,
+            found: workers[player].len(),
         });
     }
     match (workers[0].is_empty(), workers[1].is_empty(), side) {
@@ -240,21 +243,28 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     };
     Ok(PlayerPart {
         god,
-        workers: parse_workers(player, squares)?,
+        workers: parse_workers(player, squares, god.workers())?,
         winner,
         god_flag,
         holds_down,
     })
 }
 
-fn parse_workers(player: u8, squares: Option<&str>) -> Result<Bitboard, Error> {
+/// Reads a side's worker squares: at most `most` of them (three for Graeae, two otherwise).
+fn parse_workers(player: u8, squares: Option<&str>, most: usize) -> Result<Bitboard, Error> {
     let squares = match squares {
         None | Some("") => return Ok(Bitboard::EMPTY),
         Some(squares) => squares,
     };
     let mut workers = Bitboard::EMPTY;
-    let mut found = 0;
-    for name in squares.split(',') {
+    for (found, name) in squares.split(',').enumerate() {
+        if found == most {
+            // Refused before reading on: a long list costs no more than `most` squares.
+            return Err(Error::WorkerCount {
+                player,
+                found: squares.split(',').count(),
+            });
+        }
         let square: Square = name.parse().map_err(|source| Error::WorkerSquare {
             player,
             source: SquareError::from(source),
@@ -263,10 +273,6 @@ fn parse_workers(player: u8, squares: Option<&str>) -> Result<Bitboard, Error> {
             return Err(Error::SharedSquare { square });
         }
         workers = workers.with(square);
-        found += 1;
-    }
-    if found > 2 {
-        return Err(Error::WorkerCount { player, found });
     }
     Ok(workers)
 }

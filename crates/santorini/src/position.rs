@@ -138,12 +138,25 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The same position with these gods (player 1's first) and the god flags cleared
-    /// (Athena's, Nike's, Polyphemus's).
+    /// (Athena's, Nike's, Polyphemus's). The workers stay as they are, unless nothing is
+    /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
+    /// who places three): then set-up starts again, both sides' workers off the board and
+    /// player 1 to place, so that the position is one the rules can reach (and its text
+    /// reads back). After the first build any count up to the god's is a game in progress.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
         position.god_flag = [false; 2];
+        let nothing_built = position.levels.at(0) == Bitboard::FULL;
+        let misplaced = (0..2).any(|player| {
+            let placed = position.workers[player].len();
+            placed != 0 && placed != gods[player].workers()
+        });
+        if nothing_built && misplaced {
+            position.workers = [Bitboard::EMPTY; 2];
+            position.side = Player::First;
+        }
         position.hash = position.recompute_hash();
         position
     }
@@ -215,7 +228,28 @@ impl<S: Kernels> Position<S> {
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
             let free = not_domed - occupied;
-            let eros = self.gods[self.side.index()] == God::Eros;
+            let god = self.gods[self.side.index()];
+            if god.workers() == 3 {
+                // Graeae places her three workers in one turn.
+                for a in free {
+                    let after_a = free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1);
+                    for b in after_a {
+                        for c in after_a - Bitboard::from_bits_truncate((2u64 << b.bit()) - 1) {
+                            each(Move::PlaceThree(a, b, c));
+                        }
+                    }
+                }
+                return;
+            }
+            let eros = god == God::Eros;
+            // Bia places on the perimeter only (santorini-ai's `PerimeterOnly`).
+            let free = if god == God::Bia {
+                free.iter()
+                    .filter(|&square| !crate::powers::in_middle(square))
+                    .fold(Bitboard::EMPTY, Bitboard::with)
+            } else {
+                free
+            };
             for a in free {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
                     if !eros || on_opposite_edges(a, b) {
@@ -282,13 +316,17 @@ impl<S: Kernels> Position<S> {
         let occupied = self.workers[0] | self.workers[1];
         let not_domed = !self.levels.domes();
         if self.in_set_up() {
-            if self.gods[self.side.index()] == God::Eros {
+            if matches!(self.gods[self.side.index()], God::Eros | God::Bia) {
                 let mut count = 0;
                 self.for_each_move(|_| count += 1);
                 return count;
             }
             let free = (not_domed - occupied).len() as u64;
-            return free * free.saturating_sub(1) / 2;
+            let pairs = free * free.saturating_sub(1) / 2;
+            if self.gods[self.side.index()].workers() == 3 {
+                return pairs * free.saturating_sub(2) / 3;
+            }
+            return pairs;
         }
         if !self.moves_as_mortal() {
             return self.count_power_moves();
@@ -370,6 +408,12 @@ impl<S: Kernels> Position<S> {
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
             }
+            Move::PlaceThree(a, b, c) => {
+                next.workers[me] = a.bitboard() | b.bitboard() | c.bitboard();
+                next.hash ^= SANTORINI_WORKER[a.bit() as usize][me]
+                    ^ SANTORINI_WORKER[b.bit() as usize][me]
+                    ^ SANTORINI_WORKER[c.bit() as usize][me];
+            }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
                 // Against Harpies the flags follow the step, not where the slide ended
@@ -380,6 +424,7 @@ impl<S: Kernels> Position<S> {
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
                     God::Nike => next.set_god_flag(me, stepped < self.height(from)),
                     God::Medusa => next.petrify(me),
+                    God::Bia => next.bia_removal(me, from, to),
                     _ => {}
                 }
             }
@@ -479,6 +524,16 @@ impl<S: Kernels> Position<S> {
     /// plain move with the same text.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mut mv: Move = text.parse()?;
+        // santorini-ai's `B3>C3xD3^C4`: only Bia's turn, with an opponent worker on D3.
+        if let Some(beyond) = crate::moves::removal_named(text) {
+            let god = self.gods[self.side.index()];
+            if god != God::Bia || !self.workers[self.side.other().index()].contains(beyond) {
+                return Err(Error::IllegalMove {
+                    mv,
+                    reason: IllegalReason::NoSuchPowerMove { god },
+                });
+            }
+        }
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
@@ -769,6 +824,15 @@ impl<S: Kernels> Position<S> {
                 }
                 blocked(a, SquareRole::Placement)
                     .or_else(|| blocked(b, SquareRole::Placement))
+                    .unwrap_or(R::NotAPlacement)
+            }
+            Move::PlaceThree(a, b, c) => {
+                if !self.in_set_up() {
+                    return R::AlreadyPlaced { player };
+                }
+                blocked(a, SquareRole::Placement)
+                    .or_else(|| blocked(b, SquareRole::Placement))
+                    .or_else(|| blocked(c, SquareRole::Placement))
                     .unwrap_or(R::NotAPlacement)
             }
             Move::Build { from, to, .. } | Move::Win { from, to } => {

@@ -30,9 +30,10 @@ fn wrapping_neighbours(square: Square) -> Bitboard {
     around
 }
 
-/// Whether `square` is off the perimeter (where Hera's opponent may still win).
+/// Whether `square` is off the perimeter (where Hera's opponent may still win, and Bia may
+/// not place).
 #[inline(always)]
-fn in_middle(square: Square) -> bool {
+pub(crate) fn in_middle(square: Square) -> bool {
     let index = square.index();
     (1..4).contains(&(index / 5)) && (1..4).contains(&(index % 5))
 }
@@ -152,7 +153,11 @@ impl<S: Kernels> Position<S> {
                 return h(to) + u8::from(to == first) > h(from);
             }
             Move::BuildFirstWin { .. } | Move::Leap { .. } | Move::LeapWin { .. } => return true,
-            Move::Place(..) | Move::Travel { .. } | Move::ClaimWin | Move::Flip { .. } => {
+            Move::Place(..)
+            | Move::PlaceThree(..)
+            | Move::Travel { .. }
+            | Move::ClaimWin
+            | Move::Flip { .. } => {
                 return false;
             }
         };
@@ -372,14 +377,34 @@ impl<S: Kernels> Position<S> {
                         continue;
                     }
                 }
-                // Limus's zone follows a worker that Apollo or Minotaur displaced.
+                // Bia: the opponent worker beyond her move is gone before she builds (her
+                // build may land where it stood).
+                let slain_by_bia = if god == God::Bia {
+                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
+                } else {
+                    None
+                };
+                if let Some(slain) = slain_by_bia {
+                    after = after.without(slain);
+                }
+                // Limus's zone follows a worker that Apollo or Minotaur displaced, or that
+                // Bia removed.
                 let unbuildable = if them == God::Limus && theirs.contains(to) {
                     let displaced = theirs.without(to).with(pushed_to.unwrap_or(from));
                     self.limus_zone(displaced)
+                } else if let (God::Limus, Some(slain)) = (them, slain_by_bia) {
+                    self.limus_zone(theirs.without(slain))
                 } else {
                     limits.unbuildable
                 };
-                let buildable = around(to) - after - domes;
+                // Graeae builds with one of her workers that did not move, next to it (the
+                // square her mover left is free again).
+                let buildable = if god == God::Graeae {
+                    let still = mine.without(from);
+                    still.iter().fold(Bitboard::EMPTY, |n, w| n | neighbours(w)) - after - domes
+                } else {
+                    around(to) - after - domes
+                };
                 // Theseus, his power unused: the opponent workers he may remove, each
                 // exactly two levels above one of his workers next to it (where they stand
                 // after his move: his build never lands on a worker).
@@ -1281,7 +1306,7 @@ impl<S: Kernels> Position<S> {
                 self.move_worker(1 - me, dragged, from);
                 self.raise(build);
             }
-            Move::Place(..) | Move::Build { .. } | Move::Win { .. } => {}
+            Move::Place(..) | Move::PlaceThree(..) | Move::Build { .. } | Move::Win { .. } => {}
         }
     }
 
@@ -1325,6 +1350,22 @@ impl<S: Kernels> Position<S> {
         self.levels = self.levels.raised(square, height);
         let keys = &SANTORINI_HEIGHT[square.bit() as usize];
         self.hash ^= keys[usize::from(height)] ^ keys[usize::from(height) + 1];
+    }
+
+    /// Bia's removal (santorini-ai's `bia.rs`), `player` being Bia after her worker moved
+    /// from `from` to `to` and built: the opponent worker on the next square beyond `to` in
+    /// the same direction, if any, is removed from the game. Her build may have landed on
+    /// its square (the worker was gone before it), which changes nothing here: a worker
+    /// leaves its square's level as it is.
+    #[inline(never)]
+    pub(crate) fn bia_removal(&mut self, player: usize, from: Square, to: Square) {
+        let other = 1 - player;
+        if let Some(slain) = Move::push_target(from, to)
+            && self.workers[other].contains(slain)
+        {
+            self.workers[other] = self.workers[other].without(slain);
+            self.hash ^= SANTORINI_WORKER[slain.bit() as usize][other];
+        }
     }
 
     /// Medusa's end of turn (santorini-ai's `medusa.rs`), `player` being Medusa after her

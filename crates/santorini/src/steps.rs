@@ -78,6 +78,7 @@ impl Move {
         let mut paths = ArrayVec::new();
         match self {
             Move::Place(a, b) => paths.push(path(&[At(a), At(b)])),
+            Move::PlaceThree(a, b, c) => paths.push(path(&[At(a), At(b), At(c)])),
             Move::Win { from, to } => paths.push(path(&[At(from), At(to)])),
             Move::Build { from, to, build }
             | Move::Swap { from, to, build }

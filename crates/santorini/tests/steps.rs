@@ -130,6 +130,8 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Maenads
                 | God::Eros
                 | God::Medusa
+                | God::Bia
+                | God::Graeae
                 | God::Harpies
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
@@ -494,4 +496,12 @@ fn theseus_removals_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::BuildSlay { .. }))
         .count();
     assert!(removals > 50, "{removals} removals");
+}
+
+/// Bia's turns are plain ones (`B3 C3 C4`): the removal follows from the position. Her
+/// roots' moves, some building where the removed worker stood, walk as their steps.
+#[test]
+fn bias_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Bia);
+    assert!(moves.len() > 10_000, "{} moves", moves.len());
 }
