@@ -260,12 +260,14 @@
 //! to that square. A climb onto level 3 (or Pan's fall, Eros's win) wins where the step
 //! landed, before any slide; Athena's and Nike's flags follow the step, not the slide, as
 //! santorini-ai judges them. Minotaur's push never slides (the pushed worker blocks it).
-//! Iris's jump slides on in its direction. santorini-ai bans Hermes against her. Not
-//! written yet: the slide after Apollo's and ApolloV2's swaps, Artemis's steps,
+//! Iris's jump slides on in its direction. Bia's removal follows her step: the worker
+//! beyond it is gone before she slides, so she may slide through its square. Urania's
+//! wrapped step slides on in its direction without wrapping again, and the square she left
+//! blocks nothing: she may slide back onto it, a turn that only builds (one move whichever
+//! worker makes it, as each distinct position is). santorini-ai bans Hermes against her.
+//! Not written yet: the slide after Apollo's and ApolloV2's swaps, Artemis's steps,
 //! Prometheus's and Achilles's build-first moves, Charon's and CharonV2's flips, Scylla's
-//! drags and Bellerophon's leap; Urania's wrapped steps slide here but disagree with
-//! santorini-ai on three counts; Medusa, Theseus, Bia and Graeae came after her batch. Those
-//! pairs are not cross-checked.
+//! drags and Bellerophon's leap; those pairs are not cross-checked.
 
 use core::fmt;
 use core::str::FromStr;

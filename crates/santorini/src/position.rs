@@ -424,7 +424,8 @@ impl<S: Kernels> Position<S> {
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
                     God::Nike => next.set_god_flag(me, stepped < self.height(from)),
                     God::Medusa => next.petrify(me),
-                    God::Bia => next.bia_removal(me, from, to),
+                    // Against Harpies her removal follows her step, not her slide.
+                    God::Bia => next.bia_removal(me, from, Self::first_step(from, to)),
                     _ => {}
                 }
             }

@@ -284,6 +284,9 @@ impl<S: Kernels> Position<S> {
             }
             return;
         }
+        // The builds of turns whose worker Harpies slid back onto its own square (Urania's
+        // wrapped steps): such a turn with either worker is one position, one move.
+        let mut stayed_builds = Bitboard::EMPTY;
         for from in movers {
             // Apollo and Minotaur may step onto an opponent worker; ApolloV2 only onto one no
             // higher than his own level.
@@ -329,6 +332,8 @@ impl<S: Kernels> Position<S> {
                     }
                 }
             }
+            // Where Harpies slid this worker so far (see below).
+            let mut slid_to = Bitboard::EMPTY;
             for to in targets {
                 // Scylla's wins and drags are free of Aphrodite's zone (see `God`).
                 let in_zone = limits.may_end(from, to);
@@ -355,10 +360,29 @@ impl<S: Kernels> Position<S> {
                     each(Move::Win { from, to });
                     continue;
                 }
+                // Whether the step displaced an opponent worker (Apollo's swap, Minotaur's
+                // push), judged before any slide: a slide may end where Bia removed one.
+                let onto_theirs = theirs.contains(to);
+                // Bia: the opponent worker beyond her step is gone before she builds (her
+                // build may land where it stood), and before Harpies slide her on.
+                let slain_by_bia = if god == God::Bia {
+                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
+                } else {
+                    None
+                };
+                if let Some(slain) = slain_by_bia {
+                    after = after.without(slain);
+                }
                 // Harpies: a worker that stepped onto an empty square slides on (a win
-                // stands where the step ended, as santorini-ai judges it first).
-                let to = if them == God::Harpies && !theirs.contains(to) {
-                    let end = self.harpies_slide(from, to, occupied);
+                // stands where the step ended, as santorini-ai judges it first). The square
+                // it left blocks nothing: Urania's wrapped step may slide back onto it.
+                let to = if them == God::Harpies && !onto_theirs {
+                    let end = self.harpies_slide(from, to, after.without(to));
+                    // Urania's wrapped steps may slide to one square two ways: one move.
+                    if slid_to.contains(end) {
+                        continue;
+                    }
+                    slid_to = slid_to.with(end);
                     after = after.without(to).with(end);
                     end
                 } else {
@@ -377,19 +401,9 @@ impl<S: Kernels> Position<S> {
                         continue;
                     }
                 }
-                // Bia: the opponent worker beyond her move is gone before she builds (her
-                // build may land where it stood).
-                let slain_by_bia = if god == God::Bia {
-                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
-                } else {
-                    None
-                };
-                if let Some(slain) = slain_by_bia {
-                    after = after.without(slain);
-                }
                 // Limus's zone follows a worker that Apollo or Minotaur displaced, or that
                 // Bia removed.
-                let unbuildable = if them == God::Limus && theirs.contains(to) {
+                let unbuildable = if them == God::Limus && onto_theirs {
                     let displaced = theirs.without(to).with(pushed_to.unwrap_or(from));
                     self.limus_zone(displaced)
                 } else if let (God::Limus, Some(slain)) = (them, slain_by_bia) {
@@ -404,6 +418,13 @@ impl<S: Kernels> Position<S> {
                     still.iter().fold(Bitboard::EMPTY, |n, w| n | neighbours(w)) - after - domes
                 } else {
                     around(to) - after - domes
+                };
+                let buildable = if to == from {
+                    let fresh = buildable - stayed_builds;
+                    stayed_builds |= fresh;
+                    fresh
+                } else {
+                    buildable
                 };
                 // Theseus, his power unused: the opponent workers he may remove, each
                 // exactly two levels above one of his workers next to it (where they stand
@@ -438,7 +459,7 @@ impl<S: Kernels> Position<S> {
                 }
                 for build in buildable {
                     let allowed = !unbuildable.contains(build);
-                    let plain = match (theirs.contains(to), pushed_to) {
+                    let plain = match (onto_theirs, pushed_to) {
                         // Chronus's dome on level 3 that completes the fifth tower wins.
                         (false, _) if towers == 4 && h(build) == 3 => {
                             Move::BuildWin { from, to, build }
