@@ -143,6 +143,8 @@ impl<S: Kernels> Position<S> {
     /// who places three): then set-up starts again, both sides' workers off the board and
     /// player 1 to place, so that the position is one the rules can reach (and its text
     /// reads back). After the first build any count up to the god's is a game in progress.
+    /// The pair is not checked: front ends that take the gods from a user call
+    /// [`Position::try_with_gods`], which refuses the pairs [`God::check_matchup`] does.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
@@ -159,6 +161,13 @@ impl<S: Kernels> Position<S> {
         }
         position.hash = position.recompute_hash();
         position
+    }
+
+    /// [`Position::with_gods`], or [`Error::UnsupportedMatchup`] where the gods may not
+    /// play each other here (see [`God::check_matchup`]).
+    pub fn try_with_gods(&self, gods: [God; 2]) -> Result<Self, Error> {
+        God::check_matchup(gods)?;
+        Ok(self.with_gods(gods))
     }
 
     /// Whether `player` is Athena and moved up on her last turn, or Nike and moved down, so
