@@ -387,7 +387,7 @@ impl<S: Kernels> Position<S> {
 
     /// The square a move from `from` to `to` first steps onto: `to` itself unless Harpies
     /// slid the worker on, then its neighbour towards `to` (straight or diagonal).
-    fn first_step(from: Square, to: Square) -> Square {
+    pub(crate) fn first_step(from: Square, to: Square) -> Square {
         let unit = |a: u32, b: u32| b.cmp(&a) as i64;
         let row = i64::from(from.row()) + unit(from.row(), to.row());
         let col = i64::from(from.col()) + unit(from.col(), to.col());

@@ -373,10 +373,12 @@ impl<S: Kernels> Position<S> {
                 if let Some(slain) = slain_by_bia {
                     after = after.without(slain);
                 }
-                // Harpies: a worker that stepped onto an empty square slides on (a win
-                // stands where the step ended, as santorini-ai judges it first). The square
-                // it left blocks nothing: Urania's wrapped step may slide back onto it.
-                let to = if them == God::Harpies && !onto_theirs {
+                // Harpies: a worker that moved slides on (a win stands where the step
+                // ended, as santorini-ai judges it first), Apollo's after his swap too
+                // (the swapped worker stands behind him); Minotaur's push never does (the
+                // pushed worker blocks it). The square it left blocks nothing: Urania's
+                // wrapped step may slide back onto it.
+                let to = if them == God::Harpies && pushed_to.is_none() {
                     let end = self.harpies_slide(from, to, after.without(to));
                     // Urania's wrapped steps may slide to one square two ways: one move.
                     if slid_to.contains(end) {
@@ -1152,7 +1154,9 @@ impl<S: Kernels> Position<S> {
         let me = before.side.index();
         match mv {
             Move::Swap { from, to, build } | Move::Push { from, to, build } => {
-                self.displace(from, to);
+                // Against Harpies, Apollo swapped with the worker on his first step and slid
+                // on (a push never slides: `first_step` is then `to`).
+                self.displace(from, Self::first_step(from, to));
                 self.move_worker(me, from, to);
                 self.raise(build);
             }

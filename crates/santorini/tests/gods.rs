@@ -41,6 +41,9 @@ const HARPIES_IDS: usize = 167;
 /// Urania, and two hand-made roots.
 const HARPIES_LATER_IDS: usize = 36;
 
+/// The number of roots in batch 32: Harpies against Apollo and ApolloV2.
+const HARPIES_APOLLO_IDS: usize = 14;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -97,6 +100,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 6
             + HARPIES_IDS
             + HARPIES_LATER_IDS
+            + HARPIES_APOLLO_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1001,6 +1005,15 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(
         after.to_string(),
         "0000000000000000000000010/2/bia:A5,E1/harpies:E3"
+    );
+    // Apollo swaps with the worker on B1 and slides on to E1; it stands on A1.
+    let apollo = pos("0000000000000000000000000/1/apollo:A5,A1/harpies:E3,B1");
+    let after = apollo
+        .play(apollo.parse_move("A1<>E1^D1").unwrap())
+        .unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0000000000000000000000010/2/apollo:A5,E1/harpies:E3,A1"
     );
     // Urania's wrapped step A1>E1 slides on west, onto the square she left: a turn that
     // only builds, one move whichever way she stepped.
