@@ -266,9 +266,11 @@
 //! blocks nothing: she may slide back onto it, a turn that only builds (one move whichever
 //! worker makes it, as each distinct position is). santorini-ai bans Hermes against her.
 //! Apollo's and ApolloV2's swaps slide too (the swapped worker stands behind him), written
-//! where he ends (`A1<>C1^D1` for the swap with B1 slid to C1). Not written yet: the slide
-//! after Artemis's steps, Prometheus's and Achilles's build-first moves, Charon's and
-//! CharonV2's flips, Scylla's drags and Bellerophon's leap: those pairs ([`God::HARPIES_NOT_YET`]) and Hermes's are
+//! where he ends (`A1<>C1^D1` for the swap with B1 slid to C1). Prometheus's and
+//! Achilles's build-first turns slide on the levels after the first build (which may raise
+//! the square stepped onto, never one beyond), written where they end (`^B1 A1>E1^D1`).
+//! Not written yet: the slide after Artemis's steps, Charon's and CharonV2's flips,
+//! Scylla's drags and Bellerophon's leap: those pairs ([`God::HARPIES_NOT_YET`]) and Hermes's are
 //! refused where the gods are set ([`God::check_matchup`], [`Error::UnsupportedMatchup`]).
 
 use core::fmt;
@@ -547,16 +549,14 @@ impl God {
         }
     }
 
-    /// The gods whose moves Harpies' slide does not follow yet (Artemis's two steps, builds
-    /// first, flips, drags and leaps leave the common generator): a game of one of
+    /// The gods whose moves Harpies' slide does not follow yet (Artemis's two steps, flips,
+    /// drags and leaps leave the common generator): a game of one of
     /// them against her would give moves santorini-ai does not, so it is refused.
-    pub const HARPIES_NOT_YET: [God; 7] = [
+    pub const HARPIES_NOT_YET: [God; 5] = [
         God::Artemis,
-        God::Prometheus,
         God::Charon,
         God::CharonV2,
         God::Scylla,
-        God::Achilles,
         God::Bellerophon,
     ];
 

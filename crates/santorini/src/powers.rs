@@ -604,6 +604,18 @@ impl<S: Kernels> Position<S> {
     /// never wrapping again), while the next square is on the board, free of `blockers` and
     /// domes, and no higher than the one it leaves (santorini-ai's `harpies.rs`).
     fn harpies_slide(&self, from: Square, to: Square, blockers: Bitboard) -> Square {
+        Self::harpies_slide_on(from, to, blockers, |square| self.height(square))
+    }
+
+    /// [`Position::harpies_slide`] on the levels `h` (Prometheus's and Achilles's, after
+    /// their first build: it may raise the square stepped onto, never one beyond it, which
+    /// is two squares from where the worker started).
+    fn harpies_slide_on(
+        from: Square,
+        to: Square,
+        blockers: Bitboard,
+        h: impl Fn(Square) -> u8,
+    ) -> Square {
         let unit = |d: i64| match d {
             0 => 0,
             1 | 2 | -4 => 1,
@@ -619,7 +631,7 @@ impl<S: Kernels> Position<S> {
                 _ => None,
             };
             match next {
-                Some(next) if !blockers.contains(next) && self.height(next) <= self.height(at) => {
+                Some(next) if !blockers.contains(next) && h(next) <= h(at) => {
                     at = next;
                 }
                 _ => return at,
@@ -913,6 +925,8 @@ impl<S: Kernels> Position<S> {
     fn for_each_build_first(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.levels.domes();
+        let harpies = self.gods[1 - self.side.index()] == God::Harpies;
+        let mut slid = Vec::new();
         for from in movers {
             let firsts = neighbours(from) - occupied - domes - limits.unbuildable;
             for first in firsts {
@@ -922,6 +936,14 @@ impl<S: Kernels> Position<S> {
                         || !limits.step(self.height(from), h(to))
                         || !limits.may_end(from, to)
                     {
+                        continue;
+                    }
+                    if harpies {
+                        let end = Self::harpies_slide_on(from, to, occupied.without(from), &h);
+                        let after = occupied.without(from).with(end);
+                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
+                            slid.push((from, end, first, build));
+                        }
                         continue;
                     }
                     let after = occupied.without(from).with(to);
@@ -941,6 +963,34 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        Self::each_build_first_once(slid, each);
+    }
+
+    /// Against Harpies, the build-first turns `turns` (Prometheus's, Achilles's power: the
+    /// worker's square, where it ended, the first build, the build), one move per
+    /// position: two that move a worker from one square to one end and build the same two
+    /// squares in either order are one move (the one whose first build is the later
+    /// square, as without her). The slide makes the usual test of the other order's
+    /// legality unreliable (a first build on the square stepped onto changes the slide),
+    /// so the turns are compared once made.
+    #[inline(never)]
+    fn each_build_first_once(
+        mut turns: Vec<(Square, Square, Square, Square)>,
+        each: &mut impl FnMut(Move),
+    ) {
+        let same = |&(from, to, first, build): &(Square, Square, Square, Square)| {
+            (from, to, first.min(build), first.max(build))
+        };
+        turns.sort_by_key(|turn| (same(turn), core::cmp::Reverse(turn.2)));
+        turns.dedup_by_key(|turn| same(turn));
+        for (from, to, first, build) in turns {
+            each(Move::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            });
+        }
     }
 
     /// Achilles's power turns (see [`God`]): a build next to the worker, a move judged on the
@@ -957,6 +1007,8 @@ impl<S: Kernels> Position<S> {
     ) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.levels.domes();
+        let harpies = self.gods[1 - self.side.index()] == God::Harpies;
+        let mut slid = Vec::new();
         for from in movers {
             let hf = self.height(from);
             let mut firsts = Bitboard::EMPTY;
@@ -986,6 +1038,14 @@ impl<S: Kernels> Position<S> {
                     {
                         continue;
                     }
+                    if harpies {
+                        let end = Self::harpies_slide_on(from, to, occupied.without(from), &h);
+                        let after = occupied.without(from).with(end);
+                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
+                            slid.push((from, end, first, build));
+                        }
+                        continue;
+                    }
                     let after = occupied.without(from).with(to);
                     for build in neighbours(to) - after - domes_after - limits.unbuildable {
                         let swapped_is_legal = build != first
@@ -1004,6 +1064,7 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        Self::each_build_first_once(slid, each);
     }
 
     /// The squares Limus's opponent may not build on, his workers on `limus`: those next to

@@ -44,6 +44,9 @@ const HARPIES_LATER_IDS: usize = 36;
 /// The number of roots in batch 32: Harpies against Apollo and ApolloV2.
 const HARPIES_APOLLO_IDS: usize = 14;
 
+/// The number of roots in batch 33: Harpies against Prometheus and Achilles.
+const HARPIES_BUILD_FIRST_IDS: usize = 14;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -101,6 +104,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + HARPIES_IDS
             + HARPIES_LATER_IDS
             + HARPIES_APOLLO_IDS
+            + HARPIES_BUILD_FIRST_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1014,6 +1018,25 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(
         after.to_string(),
         "0000000000000000000000010/2/apollo:A5,E1/harpies:E3,A1"
+    );
+    // Prometheus builds on B1 first, steps onto it and slides on over C1, now no higher,
+    // to E1.
+    let prometheus = pos("0000000000000000000010100/1/prometheus:A5,A1/harpies:E5,E3");
+    let after = prometheus.play(prometheus.parse_move("^B1 A1>E1^D1").unwrap());
+    assert_eq!(
+        after.unwrap().to_string(),
+        "0000000000000000000011110/2/prometheus:A5,E1/harpies:E5,E3"
+    );
+    // B3 steps down to B2 and slides to B1, between a first build on A2 and a build on B2:
+    // the other order would raise B2 before the step, which then climbs (santorini-ai's
+    // shortcut drops this turn; see batch 33).
+    let start = pos("0000000000000000000000000/1/prometheus:B3,D3/harpies:C4,C2");
+    let after = start
+        .play(start.parse_move("^A2 B3>B1^B2").unwrap())
+        .unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0000000000000001100000000/2/prometheus:D3,B1/harpies:C4,C2"
     );
     // Urania's wrapped step A1>E1 slides on west, onto the square she left: a turn that
     // only builds, one move whichever way she stepped.
