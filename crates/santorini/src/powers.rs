@@ -326,6 +326,12 @@ impl<S: Kernels> Position<S> {
                         each(Move::LeapWin { from, to });
                         continue;
                     }
+                    // Against Harpies his leap slides on from where it landed.
+                    let to = if them == God::Harpies {
+                        self.harpies_slide(from, to, occupied.without(from))
+                    } else {
+                        to
+                    };
                     let after = occupied.without(from).with(to);
                     for build in around(to) - after - domes - limits.unbuildable {
                         each(Move::Leap { from, to, build });
@@ -691,6 +697,13 @@ impl<S: Kernels> Position<S> {
                         each(Move::FlipWin { flipped, from, to });
                         continue;
                     }
+                    // Against Harpies the step slides on (never over the flip's squares,
+                    // both next to where it started).
+                    let to = if them == God::Harpies {
+                        self.harpies_slide(from, to, others | theirs_after)
+                    } else {
+                        to
+                    };
                     for build in neighbours(to) - others - theirs_after - domes - unbuildable {
                         each(Move::FlipBuild {
                             flipped,

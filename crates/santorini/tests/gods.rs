@@ -47,6 +47,10 @@ const HARPIES_APOLLO_IDS: usize = 14;
 /// The number of roots in batch 33: Harpies against Prometheus and Achilles.
 const HARPIES_BUILD_FIRST_IDS: usize = 14;
 
+/// The number of roots in batch 34: Harpies against CharonV2, Charon, Bellerophon and
+/// Scylla.
+const HARPIES_FLIP_LEAP_DRAG_IDS: usize = 27;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -105,6 +109,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + HARPIES_LATER_IDS
             + HARPIES_APOLLO_IDS
             + HARPIES_BUILD_FIRST_IDS
+            + HARPIES_FLIP_LEAP_DRAG_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
