@@ -41,8 +41,7 @@ pub enum Error {
     #[error("side to move {0:?}: expected 1 or 2")]
     SideToMove(String),
     /// Two gods this crate does not play against each other (player 1's first): santorini-ai
-    /// bans the pair, or the interplay of their powers is not written and cross-checked yet
-    /// (see [`God::check_matchup`]).
+    /// bans the pair (see [`God::check_matchup`]).
     #[error("{first} against {second} is not supported: {why}")]
     UnsupportedMatchup {
         /// Player 1's god.

@@ -264,7 +264,7 @@
 //! beyond it is gone before she slides, so she may slide through its square. Urania's
 //! wrapped step slides on in its direction without wrapping again, and the square she left
 //! blocks nothing: she may slide back onto it, a turn that only builds (one move whichever
-//! worker makes it, as each distinct position is). santorini-ai bans Hermes against her.
+//! worker makes it, as each distinct position is).
 //! Apollo's and ApolloV2's swaps slide too (the swapped worker stands behind him), written
 //! where he ends (`A1<>C1^D1` for the swap with B1 slid to C1). Prometheus's and
 //! Achilles's build-first turns slide on the levels after the first build (which may raise
@@ -275,9 +275,10 @@
 //! Charon's step after his flip slides (never over the flip's squares, both next to where
 //! he started); CharonV2's flip is no move, so nothing slides; Bellerophon's leap slides on
 //! from where it landed (`A1>*E1^D1`); Scylla's step slides and the dragged worker still
-//! takes the square she left. Not written yet: the slide after each of Artemis's steps.
-//! That pair ([`God::HARPIES_NOT_YET`]) and Hermes's are refused where the gods are set
-//! ([`God::check_matchup`], [`Error::UnsupportedMatchup`]).
+//! takes the square she left. Artemis's steps each slide, the second from where the first
+//! slide ended, never onto the square she started from, though a slide may carry her back
+//! there (santorini-ai's `artemis_move_gen_vs_harpies`). Hermes against her is refused where
+//! the gods are set ([`God::check_matchup`], [`Error::UnsupportedMatchup`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -555,32 +556,25 @@ impl God {
         }
     }
 
-    /// The gods whose moves Harpies' slide does not follow yet (Artemis's two steps, each
-    /// of which santorini-ai slides, leave the common generator): a game of one of
-    /// them against her would give moves santorini-ai does not, so it is refused.
-    pub const HARPIES_NOT_YET: [God; 1] = [God::Artemis];
-
     /// Whether `gods` (player 1's first) may play each other here, or
     /// [`Error::UnsupportedMatchup`] saying why not: Harpies against Hermes is banned, as
-    /// santorini-ai bans it (her slide would make his travel ambiguous), and Harpies against
-    /// [`God::HARPIES_NOT_YET`] is not supported yet. The position reader and
-    /// [`crate::Position::try_with_gods`] refuse these pairs. The other pairs santorini-ai
-    /// bans (Hades and Pan, Chronus and Atlas, ...) still play here, as they always have.
+    /// santorini-ai bans it (her slide would make his travel ambiguous: a slid step reads
+    /// as a travel). The position reader and [`crate::Position::try_with_gods`] refuse that
+    /// pair. The other pairs santorini-ai bans (Hades and Pan, Chronus and Atlas, ...) still
+    /// play here, as they always have.
     pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
         let [first, second] = gods;
-        let other = match gods {
-            [God::Harpies, other] => other,
-            [other, God::Harpies] => other,
-            _ => return Ok(()),
-        };
-        let why = if other == God::Hermes {
-            "santorini-ai bans this pair"
-        } else if God::HARPIES_NOT_YET.contains(&other) {
-            "Harpies' slide after this god's moves is not written yet"
-        } else {
-            return Ok(());
-        };
-        Err(Error::UnsupportedMatchup { first, second, why })
+        if matches!(
+            gods,
+            [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies]
+        ) {
+            return Err(Error::UnsupportedMatchup {
+                first,
+                second,
+                why: "santorini-ai bans this pair",
+            });
+        }
+        Ok(())
     }
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a

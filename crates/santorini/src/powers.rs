@@ -278,6 +278,10 @@ impl<S: Kernels> Position<S> {
             // Every worker may flip, one that Hypnus holds still too: a flip is not a move.
             self.for_each_flip(mine, each);
         }
+        if god == God::Artemis && them == God::Harpies {
+            self.for_each_artemis_move_slid(movers, limits, each);
+            return;
+        }
         if god == God::Artemis {
             for from in movers {
                 self.for_each_artemis_move(from, limits, each);
@@ -817,6 +821,70 @@ impl<S: Kernels> Position<S> {
             let after = occupied.without(from).with(to);
             for build in neighbours(to) - after - domes - limits.unbuildable {
                 each(Move::Build { from, to, build });
+            }
+        }
+    }
+
+    /// Artemis's moves against Harpies (santorini-ai's `artemis_move_gen_vs_harpies`): each
+    /// step slides on, the second from where the first slide ended, never onto the square
+    /// the worker started from (a slide may carry it back there: a turn that only builds,
+    /// one move whichever worker makes it). A climb onto level 3 wins where the step landed,
+    /// before any slide; a square reached by any winning path is only a win.
+    #[inline(never)]
+    fn for_each_artemis_move_slid(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        let h = |square: Square| self.height(square);
+        let wins_on = |at: Square, to: Square| h(at) == 2 && h(to) == 3 && limits.may_win_on(to);
+        let mut stayed_builds = Bitboard::EMPTY;
+        for from in movers {
+            let others = occupied.without(from);
+            let steps = |at: Square| {
+                (neighbours(at) - others - domes)
+                    .iter()
+                    .filter(move |&to| limits.step(h(at), h(to)))
+            };
+            let mut wins = Bitboard::EMPTY;
+            let mut ends = Bitboard::EMPTY;
+            for first in steps(from) {
+                if wins_on(from, first) {
+                    wins = wins.with(first);
+                }
+            }
+            for first in steps(from) {
+                if wins.contains(first) {
+                    continue;
+                }
+                let middle = self.harpies_slide(from, first, others);
+                ends = ends.with(middle);
+                for second in steps(middle) {
+                    if second == from || wins.contains(second) {
+                        continue;
+                    }
+                    if wins_on(middle, second) {
+                        wins = wins.with(second);
+                        continue;
+                    }
+                    ends = ends.with(self.harpies_slide(middle, second, others));
+                }
+            }
+            for to in wins {
+                each(Move::Win { from, to });
+            }
+            for to in ends - wins {
+                let mut builds = neighbours(to) - others - domes - limits.unbuildable;
+                if to == from {
+                    builds -= stayed_builds;
+                    stayed_builds |= builds;
+                }
+                for build in builds {
+                    each(Move::Build { from, to, build });
+                }
             }
         }
     }

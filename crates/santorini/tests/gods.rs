@@ -51,6 +51,9 @@ const HARPIES_BUILD_FIRST_IDS: usize = 14;
 /// Scylla.
 const HARPIES_FLIP_LEAP_DRAG_IDS: usize = 27;
 
+/// The number of roots in batch 35: Harpies against Artemis.
+const HARPIES_ARTEMIS_IDS: usize = 8;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -110,6 +113,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + HARPIES_APOLLO_IDS
             + HARPIES_BUILD_FIRST_IDS
             + HARPIES_FLIP_LEAP_DRAG_IDS
+            + HARPIES_ARTEMIS_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -153,13 +157,6 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Chronus, God::Polyphemus],
                 [God::Harpies, God::Hermes],
             ];
-            // Harpies against the gods whose moves leave the common generator (their
-            // slides not yet written): not shipped as cross-checked.
-            if (new == God::Harpies && God::HARPIES_NOT_YET.contains(&other))
-                || (other == God::Harpies && God::HARPIES_NOT_YET.contains(&new))
-            {
-                continue;
-            }
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
             }
@@ -1043,6 +1040,16 @@ fn each_power_plays_as_its_rule_says() {
         after.to_string(),
         "0000000000000001100000000/2/prometheus:D3,B1/harpies:C4,C2"
     );
+    // Artemis steps A1>B1, slid to E1, then E1>D1, slid back onto A1: a turn that only
+    // builds (her second step itself may not return there).
+    let artemis = pos("0000000000000000000000000/1/artemis:E5,A1/harpies:C3,E3");
+    let after = artemis
+        .play(artemis.parse_move("A1>A1^B1").unwrap())
+        .unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0000000000000000000001000/2/artemis:E5,A1/harpies:C3,E3"
+    );
     // Urania's wrapped step A1>E1 slides on west, onto the square she left: a turn that
     // only builds, one move whichever way she stepped.
     let urania = pos("0000000000000000000000000/1/urania:C3,A1/harpies:C5,E4");
@@ -1091,48 +1098,39 @@ fn bad_god_input_is_an_error_naming_the_choices() {
 /// Random games with random gods: every position prints and parses back, every legal move's
 /// notation reads back as that move, and the incremental hash equals the recomputed one.
 #[test]
-fn harpies_against_the_gods_whose_slide_is_not_written_is_an_error() {
-    for other in God::HARPIES_NOT_YET.into_iter().chain([God::Hermes]) {
-        for gods in [[God::Harpies, other], [other, God::Harpies]] {
-            let text = format!(
-                "0000000000000000000000000/1/{}:B3,D3/{}:C4,C2",
-                gods[0], gods[1]
-            );
-            let error = Error::UnsupportedMatchup {
-                first: gods[0],
-                second: gods[1],
-                why: if other == God::Hermes {
-                    "santorini-ai bans this pair"
-                } else {
-                    "Harpies' slide after this god's moves is not written yet"
-                },
-            };
-            let message = error.to_string();
-            assert!(message.contains("not supported"), "{message}");
-            let refused = Err(error);
-            assert_eq!(text.parse::<Position>(), refused, "{text}");
-            assert_eq!(Position::parse_with_gods(&text, gods), refused);
-            let mortals = pos("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2");
-            assert_eq!(
-                Position::parse_with_gods(&mortals.to_string(), gods),
-                refused
-            );
-            assert_eq!(mortals.try_with_gods(gods), refused);
-        }
+fn harpies_against_hermes_is_an_error_as_santorini_ai_bans_it() {
+    for gods in [[God::Harpies, God::Hermes], [God::Hermes, God::Harpies]] {
+        let text = format!(
+            "0000000000000000000000000/1/{}:B3,D3/{}:C4,C2",
+            gods[0], gods[1]
+        );
+        let error = Error::UnsupportedMatchup {
+            first: gods[0],
+            second: gods[1],
+            why: "santorini-ai bans this pair",
+        };
+        let message = error.to_string();
+        assert!(message.contains("not supported"), "{message}");
+        let refused = Err(error);
+        assert_eq!(text.parse::<Position>(), refused, "{text}");
+        assert_eq!(Position::parse_with_gods(&text, gods), refused);
+        let mortals = pos("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            Position::parse_with_gods(&mortals.to_string(), gods),
+            refused
+        );
+        assert_eq!(mortals.try_with_gods(gods), refused);
     }
-    // Every other pair with Harpies is one, and so is every pair without her.
-    for other in God::ALL {
-        let refused = God::HARPIES_NOT_YET.contains(&other) || other == God::Hermes;
-        assert_eq!(God::check_matchup([God::Harpies, other]).is_err(), refused);
-        assert_eq!(God::check_matchup([other, God::Harpies]).is_err(), refused);
-        for third in God::ALL.into_iter().filter(|&g| g != God::Harpies) {
-            if other != God::Harpies {
-                assert_eq!(God::check_matchup([other, third]), Ok(()));
-            }
+    // Every other pair is one (santorini-ai's other bans still play here).
+    for first in God::ALL {
+        for second in God::ALL {
+            let banned =
+                [first, second].contains(&God::Harpies) && [first, second].contains(&God::Hermes);
+            assert_eq!(God::check_matchup([first, second]).is_err(), banned);
         }
     }
     let start = pos("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2");
-    assert!(start.try_with_gods([God::Harpies, God::Urania]).is_ok());
+    assert!(start.try_with_gods([God::Harpies, God::Artemis]).is_ok());
 }
 
 #[test]
