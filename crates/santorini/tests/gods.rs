@@ -37,21 +37,21 @@ fn perft_matches_santorini_ai_for_every_pair_of_gods() {
 /// The number of Harpies' roots in batch 27.
 const HARPIES_IDS: usize = 167;
 
-/// The number of roots in batch 31: Harpies against Medusa, Theseus, Bia, Graeae and
+/// The number of roots in batch 35: Harpies against Medusa, Theseus, Bia, Graeae and
 /// Urania, and two hand-made roots.
 const HARPIES_LATER_IDS: usize = 36;
 
-/// The number of roots in batch 32: Harpies against Apollo and ApolloV2.
+/// The number of roots in batch 36: Harpies against Apollo and ApolloV2.
 const HARPIES_APOLLO_IDS: usize = 14;
 
-/// The number of roots in batch 33: Harpies against Prometheus and Achilles.
+/// The number of roots in batch 37: Harpies against Prometheus and Achilles.
 const HARPIES_BUILD_FIRST_IDS: usize = 14;
 
-/// The number of roots in batch 34: Harpies against CharonV2, Charon, Bellerophon and
+/// The number of roots in batch 38: Harpies against CharonV2, Charon, Bellerophon and
 /// Scylla.
 const HARPIES_FLIP_LEAP_DRAG_IDS: usize = 27;
 
-/// The number of roots in batch 35: Harpies against Artemis.
+/// The number of roots in batch 39: Harpies against Artemis.
 const HARPIES_ARTEMIS_IDS: usize = 8;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
@@ -1031,7 +1031,7 @@ fn each_power_plays_as_its_rule_says() {
     );
     // B3 steps down to B2 and slides to B1, between a first build on A2 and a build on B2:
     // the other order would raise B2 before the step, which then climbs (santorini-ai's
-    // shortcut drops this turn; see batch 33).
+    // shortcut drops this turn; see batch 37).
     let start = pos("0000000000000000000000000/1/prometheus:B3,D3/harpies:C4,C2");
     let after = start
         .play(start.parse_move("^A2 B3>B1^B2").unwrap())
