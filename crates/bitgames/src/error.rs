@@ -62,6 +62,9 @@ pub enum Error {
     /// A god name Santorini does not have.
     #[error(transparent)]
     UnknownGod(bitgames_santorini::Error),
+    /// Two gods that may not play each other here ([`bitgames_santorini::God::check_matchup`]).
+    #[error(transparent)]
+    Matchup(bitgames_santorini::Error),
     /// Gods written as one argument that are not two names separated by a comma.
     #[error(
         "gods {}: expected two gods, player 1's first (for example apollo,minotaur); choose \

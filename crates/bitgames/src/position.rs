@@ -178,12 +178,18 @@ impl AnyPosition {
     }
 
     /// The same Santorini position with these gods (player 1's first; see
-    /// [`santorini::God`]); [`Error::NoGods`] for the other games.
+    /// [`santorini::God`]); [`Error::NoGods`] for the other games, [`Error::Position`] for
+    /// a pair Santorini refuses ([`santorini::God::check_matchup`]).
     pub fn with_gods(self, gods: [santorini::God; 2]) -> Result<Self, Error> {
         match self {
-            AnyPosition::Santorini(position) => {
-                Ok(AnyPosition::Santorini(position.with_gods(gods)))
-            }
+            AnyPosition::Santorini(position) => position
+                .try_with_gods(gods)
+                .map(AnyPosition::Santorini)
+                .map_err(|err| Error::Position {
+                    game: GameName::Santorini,
+                    text: position.to_string(),
+                    source: err.into(),
+                }),
             other => Err(Error::NoGods(other.game())),
         }
     }

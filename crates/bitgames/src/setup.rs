@@ -66,10 +66,14 @@ pub fn parse_gods(text: &str) -> Result<[God; 2], Error> {
     }
 }
 
-/// Two gods given apart (a JSON array, a Python tuple), player 1's first.
+/// Two gods given apart (a JSON array, a Python tuple), player 1's first; a pair that may
+/// not play each other here (santorini-ai's bans, [`God::check_matchup`]) is refused, so
+/// that no front end starts a game the rules do not cover.
 pub fn parse_god_pair([first, second]: [&str; 2]) -> Result<[God; 2], Error> {
     let god = |name: &str| name.parse::<God>().map_err(Error::UnknownGod);
-    Ok([god(first)?, god(second)?])
+    let gods = [god(first)?, god(second)?];
+    God::check_matchup(gods).map_err(Error::Matchup)?;
+    Ok(gods)
 }
 
 #[cfg(test)]
@@ -86,6 +90,8 @@ mod tests {
         assert_eq!(setup.strategy, AnyStrategy::fastest(GameName::Othello));
 
         assert_eq!(parse_gods("Apollo,mortal"), Ok([God::Apollo, God::Mortal]));
+        let err = parse_gods("harpies,hermes").unwrap_err().to_string();
+        assert!(err.contains("harpies") && err.contains("hermes"), "{err}");
         let err = parse_gods("apollo,notagod").unwrap_err().to_string();
         assert!(err.starts_with("unknown god \"notagod\""), "{err}");
         let err = parse_gods("apollo,atlas,pan").unwrap_err().to_string();

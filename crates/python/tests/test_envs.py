@@ -262,6 +262,8 @@ def test_santorini_steps_spell_exactly_the_legal_moves(gods):
 def test_santorini_gods_are_checked_by_name():
     with pytest.raises(ValueError, match="unknown god.*apollo"):
         santorini_gods_v0.env(gods=("notagod", "mortal"))
+    with pytest.raises(ValueError, match="harpies against hermes is not supported"):
+        santorini_gods_v0.env(gods=("harpies", "hermes"))
     env = santorini_gods_v0.env(gods=("Apollo", "minotaur"))
     env.reset()
     assert "apollo" in env._game.notation() and "minotaur" in env._game.notation()

@@ -40,6 +40,17 @@ pub enum Error {
     /// The side to move is neither `1` nor `2`: the text found.
     #[error("side to move {0:?}: expected 1 or 2")]
     SideToMove(String),
+    /// Two gods this crate does not play against each other (player 1's first): santorini-ai
+    /// bans the pair (see [`God::check_matchup`]).
+    #[error("{first} against {second} is not supported: {why}")]
+    UnsupportedMatchup {
+        /// Player 1's god.
+        first: God,
+        /// Player 2's god.
+        second: God,
+        /// Why not.
+        why: &'static str,
+    },
     /// A god name that is not one of the gods implemented.
     #[error("unknown god {name:?}: expected one of {choices}")]
     UnknownGod {

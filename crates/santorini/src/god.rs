@@ -285,6 +285,33 @@
 //! kept in the position's per-player token ([`crate::Position::token`]) and written
 //! `europa[D4]`, as santorini-ai writes it; before she first places it she writes `europa`.
 //! No pair with her is banned.
+//!
+//! Harpies (santorini-ai's `harpies.rs`): each time an opponent worker moves onto an empty
+//! square, it is forced on, square by square in the same direction, while the next square
+//! is on the board, free of workers and domes and no higher than the one it leaves. The
+//! move is written where it ends (`A1>E1^D1` for the step A1>B1 slid to E1), its build next
+//! to that square. A climb onto level 3 (or Pan's fall, Eros's win) wins where the step
+//! landed, before any slide; Athena's and Nike's flags follow the step, not the slide, as
+//! santorini-ai judges them. Minotaur's push never slides (the pushed worker blocks it).
+//! Iris's jump slides on in its direction. Bia's removal follows her step: the worker
+//! beyond it is gone before she slides, so she may slide through its square. Urania's
+//! wrapped step slides on in its direction without wrapping again, and the square she left
+//! blocks nothing: she may slide back onto it, a turn that only builds (one move whichever
+//! worker makes it, as each distinct position is).
+//! Apollo's and ApolloV2's swaps slide too (the swapped worker stands behind him), written
+//! where he ends (`A1<>C1^D1` for the swap with B1 slid to C1). Prometheus's and
+//! Achilles's build-first turns slide on the levels after the first build (which may raise
+//! the square stepped onto, never one beyond), written where they end (`^B1 A1>E1^D1`);
+//! santorini-ai drops a turn whose two builds, swapped, would be illegal (`^A2 B3>B1^B2`:
+//! built first, B2 would make the step climb), a bug against the rule book: we keep it, and
+//! the counts come from santorini-ai with that shortcut skipped against Harpies.
+//! Charon's step after his flip slides (never over the flip's squares, both next to where
+//! he started); CharonV2's flip is no move, so nothing slides; Bellerophon's leap slides on
+//! from where it landed (`A1>*E1^D1`); Scylla's step slides and the dragged worker still
+//! takes the square she left. Artemis's steps each slide, the second from where the first
+//! slide ended, never onto the square she started from, though a slide may carry her back
+//! there (santorini-ai's `artemis_move_gen_vs_harpies`). Hermes against her is refused where
+//! the gods are set ([`God::check_matchup`], [`Error::UnsupportedMatchup`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -389,13 +416,16 @@ pub enum God {
     /// After her build, may put her Talus token next to her worker: no worker may move onto
     /// its square or build there.
     Europa,
+    /// Each opponent worker that moves is then forced onward, square by square in the same
+    /// direction, until the next square is higher, occupied, domed or off the board.
+    Harpies,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 42] = [
+    pub const ALL: [God; 43] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -438,6 +468,7 @@ impl God {
         God::Graeae,
         God::Jason,
         God::Europa,
+        God::Harpies,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -485,6 +516,7 @@ impl God {
             God::Graeae => "graeae",
             God::Jason => "jason",
             God::Europa => "europa",
+            God::Harpies => "harpies",
         }
     }
 
@@ -567,7 +599,31 @@ impl God {
             God::Europa => {
                 "after her build, may put her Talus token next to her worker; no worker may move onto it or build there"
             }
+            God::Harpies => {
+                "an opponent worker that moves slides on in the same direction until the next square is higher or blocked"
+            }
         }
+    }
+
+    /// Whether `gods` (player 1's first) may play each other here, or
+    /// [`Error::UnsupportedMatchup`] saying why not: Harpies against Hermes is banned, as
+    /// santorini-ai bans it (her slide would make his travel ambiguous: a slid step reads
+    /// as a travel). The position reader and [`crate::Position::try_with_gods`] refuse that
+    /// pair. The other pairs santorini-ai bans (Hades and Pan, Chronus and Atlas, ...) still
+    /// play here, as they always have.
+    pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
+        let [first, second] = gods;
+        if matches!(
+            gods,
+            [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies]
+        ) {
+            return Err(Error::UnsupportedMatchup {
+                first,
+                second,
+                why: "Hermes's travel under the Harpies' slide is not written (santorini-ai bans the pair)",
+            });
+        }
+        Ok(())
     }
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
@@ -583,6 +639,7 @@ impl God {
                 | God::Persephone
                 | God::Aphrodite
                 | God::Europa
+                | God::Harpies
         )
     }
 

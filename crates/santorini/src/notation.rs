@@ -77,6 +77,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     let workers = [players[0].workers, players[1].workers];
     let gods = [players[0].god, players[1].god];
     let tokens = [players[0].token, players[1].token];
+    God::check_matchup(gods)?;
     if players[0].winner && players[1].winner {
         return Err(Error::SetUp("both players are marked as the winner (#)"));
     }

@@ -180,6 +180,8 @@ impl<S: Kernels> Position<S> {
     /// who places three): then set-up starts again, both sides' workers off the board and
     /// player 1 to place, so that the position is one the rules can reach (and its text
     /// reads back). After the first build any count up to the god's is a game in progress.
+    /// The pair is not checked: front ends that take the gods from a user call
+    /// [`Position::try_with_gods`], which refuses the pairs [`God::check_matchup`] does.
     #[must_use]
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
@@ -198,6 +200,13 @@ impl<S: Kernels> Position<S> {
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
         position.hash = position.recompute_hash();
         position
+    }
+
+    /// [`Position::with_gods`], or [`Error::UnsupportedMatchup`] where the gods may not
+    /// play each other here (see [`God::check_matchup`]).
+    pub fn try_with_gods(&self, gods: [God; 2]) -> Result<Self, Error> {
+        God::check_matchup(gods)?;
+        Ok(self.with_gods(gods))
     }
 
     /// Whether `player` is Athena and moved up on her last turn, or Nike and moved down, so
@@ -445,6 +454,18 @@ impl<S: Kernels> Position<S> {
         total
     }
 
+    /// The square a move from `from` to `to` first steps onto: `to` itself unless Harpies
+    /// slid the worker on, then its neighbour towards `to` (straight or diagonal).
+    pub(crate) fn first_step(from: Square, to: Square) -> Square {
+        let unit = |a: u32, b: u32| b.cmp(&a) as i64;
+        let row = i64::from(from.row()) + unit(from.row(), to.row());
+        let col = i64::from(from.col()) + unit(from.col(), to.col());
+        match (u32::try_from(row), u32::try_from(col)) {
+            (Ok(row), Ok(col)) => Square::new(row, col).unwrap_or(to),
+            _ => to,
+        }
+    }
+
     /// The position after `mv`, or why `mv` is illegal here ([`Error::IllegalMove`] with an
     /// [`IllegalReason`]). Search code that plays moves from [`Position::legal_moves`]
     /// uses [`Position::play_unchecked`], which skips the check.
@@ -473,12 +494,16 @@ impl<S: Kernels> Position<S> {
             }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);
+                // Against Harpies the flags follow the step, not where the slide ended
+                // (santorini-ai's `athena.rs` and `nike.rs`).
+                let stepped = self.height(Self::first_step(from, to));
                 match self.gods[me] {
-                    God::Athena => next.set_god_flag(me, self.height(to) > self.height(from)),
+                    God::Athena => next.set_god_flag(me, stepped > self.height(from)),
                     // santorini-ai's `nike.rs`: Athena's flag, set by a move down.
-                    God::Nike => next.set_god_flag(me, self.height(to) < self.height(from)),
+                    God::Nike => next.set_god_flag(me, stepped < self.height(from)),
                     God::Medusa => next.petrify(me),
-                    God::Bia => next.bia_removal(me, from, to),
+                    // Against Harpies her removal follows her step, not her slide.
+                    God::Bia => next.bia_removal(me, from, Self::first_step(from, to)),
                     _ => {}
                 }
             }

@@ -317,12 +317,19 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        if god == God::Artemis && them == God::Harpies {
+            self.for_each_artemis_move_slid(movers, limits, each);
+            return;
+        }
         if god == God::Artemis {
             for from in movers {
                 self.for_each_artemis_move(from, limits, each);
             }
             return;
         }
+        // The builds of turns whose worker Harpies slid back onto its own square (Urania's
+        // wrapped steps): such a turn with either worker is one position, one move.
+        let mut stayed_builds = Bitboard::EMPTY;
         for from in movers {
             // Apollo and Minotaur may step onto an opponent worker; ApolloV2 only onto one no
             // higher than his own level.
@@ -362,12 +369,20 @@ impl<S: Kernels> Position<S> {
                         each(Move::LeapWin { from, to });
                         continue;
                     }
+                    // Against Harpies his leap slides on from where it landed.
+                    let to = if them == God::Harpies {
+                        self.harpies_slide(from, to, occupied.without(from))
+                    } else {
+                        to
+                    };
                     let after = occupied.without(from).with(to);
                     for build in around(to) - after - domes - limits.unbuildable {
                         each(Move::Leap { from, to, build });
                     }
                 }
             }
+            // Where Harpies slid this worker so far (see below).
+            let mut slid_to = Bitboard::EMPTY;
             for to in targets {
                 // Scylla's wins and drags are free of Aphrodite's zone (see `God`).
                 let in_zone = limits.may_end(from, to);
@@ -396,6 +411,36 @@ impl<S: Kernels> Position<S> {
                     each(Move::Win { from, to });
                     continue;
                 }
+                // Whether the step displaced an opponent worker (Apollo's swap, Minotaur's
+                // push), judged before any slide: a slide may end where Bia removed one.
+                let onto_theirs = theirs.contains(to);
+                // Bia: the opponent worker beyond her step is gone before she builds (her
+                // build may land where it stood), and before Harpies slide her on.
+                let slain_by_bia = if god == God::Bia {
+                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
+                } else {
+                    None
+                };
+                if let Some(slain) = slain_by_bia {
+                    after = after.without(slain);
+                }
+                // Harpies: a worker that moved slides on (a win stands where the step
+                // ended, as santorini-ai judges it first), Apollo's after his swap too
+                // (the swapped worker stands behind him); Minotaur's push never does (the
+                // pushed worker blocks it). The square it left blocks nothing: Urania's
+                // wrapped step may slide back onto it.
+                let to = if them == God::Harpies && pushed_to.is_none() {
+                    let end = self.harpies_slide(from, to, after.without(to));
+                    // Urania's wrapped steps may slide to one square two ways: one move.
+                    if slid_to.contains(end) {
+                        continue;
+                    }
+                    slid_to = slid_to.with(end);
+                    after = after.without(to).with(end);
+                    end
+                } else {
+                    to
+                };
                 if flanks.contains(to) {
                     // Maenads flank a worker: a win, if a build could complete the turn.
                     if !(around(to) - after - domes - limits.unbuildable).is_empty() {
@@ -409,19 +454,9 @@ impl<S: Kernels> Position<S> {
                         continue;
                     }
                 }
-                // Bia: the opponent worker beyond her move is gone before she builds (her
-                // build may land where it stood).
-                let slain_by_bia = if god == God::Bia {
-                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
-                } else {
-                    None
-                };
-                if let Some(slain) = slain_by_bia {
-                    after = after.without(slain);
-                }
                 // Limus's zone follows a worker that Apollo or Minotaur displaced, or that
                 // Bia removed.
-                let unbuildable = if them == God::Limus && theirs.contains(to) {
+                let unbuildable = if them == God::Limus && onto_theirs {
                     let displaced = theirs.without(to).with(pushed_to.unwrap_or(from));
                     self.limus_zone(displaced)
                 } else if let (God::Limus, Some(slain)) = (them, slain_by_bia) {
@@ -436,6 +471,13 @@ impl<S: Kernels> Position<S> {
                     still.iter().fold(Bitboard::EMPTY, |n, w| n | neighbours(w)) - after - domes
                 } else {
                     around(to) - after - domes
+                };
+                let buildable = if to == from {
+                    let fresh = buildable - stayed_builds;
+                    stayed_builds |= fresh;
+                    fresh
+                } else {
+                    buildable
                 };
                 // Theseus, his power unused: the opponent workers he may remove, each
                 // exactly two levels above one of his workers next to it (where they stand
@@ -470,7 +512,7 @@ impl<S: Kernels> Position<S> {
                 }
                 for build in buildable {
                     let allowed = !unbuildable.contains(build);
-                    let plain = match (theirs.contains(to), pushed_to) {
+                    let plain = match (onto_theirs, pushed_to) {
                         // Chronus's dome on level 3 that completes the fifth tower wins.
                         (false, _) if towers == 4 && h(build) == 3 => {
                             Move::BuildWin { from, to, build }
@@ -623,6 +665,50 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Where Harpies force a worker that moved from `from` onto `to`: on, square by square
+    /// in the same direction (a jump's or a wrapped step's direction, one square at a time,
+    /// never wrapping again), while the next square is on the board, free of `blockers` and
+    /// domes, and no higher than the one it leaves (santorini-ai's `harpies.rs`).
+    fn harpies_slide(&self, from: Square, to: Square, blockers: Bitboard) -> Square {
+        // Europa's Talus stops a slide as a worker does (santorini-ai's slide blockers hold
+        // its frozen squares).
+        Self::harpies_slide_on(from, to, blockers | self.talus(), |square| {
+            self.height(square)
+        })
+    }
+
+    /// [`Position::harpies_slide`] on the levels `h` (Prometheus's and Achilles's, after
+    /// their first build: it may raise the square stepped onto, never one beyond it, which
+    /// is two squares from where the worker started).
+    fn harpies_slide_on(
+        from: Square,
+        to: Square,
+        blockers: Bitboard,
+        h: impl Fn(Square) -> u8,
+    ) -> Square {
+        let unit = |d: i64| match d {
+            0 => 0,
+            1 | 2 | -4 => 1,
+            _ => -1,
+        };
+        let dr = unit(i64::from(to.row()) - i64::from(from.row()));
+        let dc = unit(i64::from(to.col()) - i64::from(from.col()));
+        let mut at = to;
+        loop {
+            let (r, c) = (i64::from(at.row()) + dr, i64::from(at.col()) + dc);
+            let next = match (u32::try_from(r), u32::try_from(c)) {
+                (Ok(r), Ok(c)) => Square::new(r, c),
+                _ => None,
+            };
+            match next {
+                Some(next) if !blockers.contains(next) && h(next) <= h(at) => {
+                    at = next;
+                }
+                _ => return at,
+            }
+        }
+    }
+
     /// Charon's turns that flip first, by the workers `movers`: each neighbouring opponent
     /// worker goes to the free square straight across the worker (any level, not a dome),
     /// which then moves and builds as a mortal's would with the flipped worker where it
@@ -675,6 +761,13 @@ impl<S: Kernels> Position<S> {
                         each(Move::FlipWin { flipped, from, to });
                         continue;
                     }
+                    // Against Harpies the step slides on (never over the flip's squares,
+                    // both next to where it started).
+                    let to = if them == God::Harpies {
+                        self.harpies_slide(from, to, others | theirs_after)
+                    } else {
+                        to
+                    };
                     for build in neighbours(to) - others - theirs_after - domes - unbuildable {
                         each(Move::FlipBuild {
                             flipped,
@@ -788,6 +881,70 @@ impl<S: Kernels> Position<S> {
             let after = occupied.without(from).with(to);
             for build in neighbours(to) - after - domes - limits.unbuildable {
                 each(Move::Build { from, to, build });
+            }
+        }
+    }
+
+    /// Artemis's moves against Harpies (santorini-ai's `artemis_move_gen_vs_harpies`): each
+    /// step slides on, the second from where the first slide ended, never onto the square
+    /// the worker started from (a slide may carry it back there: a turn that only builds,
+    /// one move whichever worker makes it). A climb onto level 3 wins where the step landed,
+    /// before any slide; a square reached by any winning path is only a win.
+    #[inline(never)]
+    fn for_each_artemis_move_slid(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.levels.domes();
+        let h = |square: Square| self.height(square);
+        let wins_on = |at: Square, to: Square| h(at) == 2 && h(to) == 3 && limits.may_win_on(to);
+        let mut stayed_builds = Bitboard::EMPTY;
+        for from in movers {
+            let others = occupied.without(from);
+            let steps = |at: Square| {
+                (neighbours(at) - others - domes)
+                    .iter()
+                    .filter(move |&to| limits.step(h(at), h(to)))
+            };
+            let mut wins = Bitboard::EMPTY;
+            let mut ends = Bitboard::EMPTY;
+            for first in steps(from) {
+                if wins_on(from, first) {
+                    wins = wins.with(first);
+                }
+            }
+            for first in steps(from) {
+                if wins.contains(first) {
+                    continue;
+                }
+                let middle = self.harpies_slide(from, first, others);
+                ends = ends.with(middle);
+                for second in steps(middle) {
+                    if second == from || wins.contains(second) {
+                        continue;
+                    }
+                    if wins_on(middle, second) {
+                        wins = wins.with(second);
+                        continue;
+                    }
+                    ends = ends.with(self.harpies_slide(middle, second, others));
+                }
+            }
+            for to in wins {
+                each(Move::Win { from, to });
+            }
+            for to in ends - wins {
+                let mut builds = neighbours(to) - others - domes - limits.unbuildable;
+                if to == from {
+                    builds -= stayed_builds;
+                    stayed_builds |= builds;
+                }
+                for build in builds {
+                    each(Move::Build { from, to, build });
+                }
             }
         }
     }
@@ -909,6 +1066,8 @@ impl<S: Kernels> Position<S> {
     fn for_each_build_first(&self, movers: Bitboard, limits: Limits, each: &mut impl FnMut(Move)) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.blocked();
+        let harpies = self.gods[1 - self.side.index()] == God::Harpies;
+        let mut slid = Vec::new();
         for from in movers {
             let firsts = neighbours(from) - occupied - domes - limits.unbuildable;
             for first in firsts {
@@ -918,6 +1077,19 @@ impl<S: Kernels> Position<S> {
                         || !limits.step(self.height(from), h(to))
                         || !limits.may_end(from, to)
                     {
+                        continue;
+                    }
+                    if harpies {
+                        let end = Self::harpies_slide_on(
+                            from,
+                            to,
+                            occupied.without(from) | self.talus(),
+                            &h,
+                        );
+                        let after = occupied.without(from).with(end);
+                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
+                            slid.push((from, end, first, build));
+                        }
                         continue;
                     }
                     let after = occupied.without(from).with(to);
@@ -937,6 +1109,34 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        Self::each_build_first_once(slid, each);
+    }
+
+    /// Against Harpies, the build-first turns `turns` (Prometheus's, Achilles's power: the
+    /// worker's square, where it ended, the first build, the build), one move per
+    /// position: two that move a worker from one square to one end and build the same two
+    /// squares in either order are one move (the one whose first build is the later
+    /// square, as without her). The slide makes the usual test of the other order's
+    /// legality unreliable (a first build on the square stepped onto changes the slide),
+    /// so the turns are compared once made.
+    #[inline(never)]
+    fn each_build_first_once(
+        mut turns: Vec<(Square, Square, Square, Square)>,
+        each: &mut impl FnMut(Move),
+    ) {
+        let same = |&(from, to, first, build): &(Square, Square, Square, Square)| {
+            (from, to, first.min(build), first.max(build))
+        };
+        turns.sort_by_key(|turn| (same(turn), core::cmp::Reverse(turn.2)));
+        turns.dedup_by_key(|turn| same(turn));
+        for (from, to, first, build) in turns {
+            each(Move::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            });
+        }
     }
 
     /// Achilles's power turns (see [`God`]): a build next to the worker, a move judged on the
@@ -953,6 +1153,8 @@ impl<S: Kernels> Position<S> {
     ) {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.blocked();
+        let harpies = self.gods[1 - self.side.index()] == God::Harpies;
+        let mut slid = Vec::new();
         for from in movers {
             let hf = self.height(from);
             let mut firsts = Bitboard::EMPTY;
@@ -982,6 +1184,19 @@ impl<S: Kernels> Position<S> {
                     {
                         continue;
                     }
+                    if harpies {
+                        let end = Self::harpies_slide_on(
+                            from,
+                            to,
+                            occupied.without(from) | self.talus(),
+                            &h,
+                        );
+                        let after = occupied.without(from).with(end);
+                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
+                            slid.push((from, end, first, build));
+                        }
+                        continue;
+                    }
                     let after = occupied.without(from).with(to);
                     for build in neighbours(to) - after - domes_after - limits.unbuildable {
                         let swapped_is_legal = build != first
@@ -1000,6 +1215,7 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+        Self::each_build_first_once(slid, each);
     }
 
     /// The squares Limus's opponent may not build on, his workers on `limus`: those next to
@@ -1157,7 +1373,9 @@ impl<S: Kernels> Position<S> {
                 self.set_god_flag(me, true);
             }
             Move::Swap { from, to, build } | Move::Push { from, to, build } => {
-                self.displace(from, to);
+                // Against Harpies, Apollo swapped with the worker on his first step and slid
+                // on (a push never slides: `first_step` is then `to`).
+                self.displace(from, Self::first_step(from, to));
                 self.move_worker(me, from, to);
                 self.raise(build);
             }
