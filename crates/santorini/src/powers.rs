@@ -48,6 +48,22 @@ pub(crate) fn perimeter() -> Bitboard {
         .fold(Bitboard::EMPTY, Bitboard::with)
 }
 
+/// A worker's step after a first build (Prometheus's, Achilles's power), as
+/// [`Position::each_build_after_first`] ends the turn.
+#[derive(Clone, Copy)]
+struct FirstBuildStep {
+    /// Where the worker starts.
+    from: Square,
+    /// Where it steps.
+    to: Square,
+    /// The first build.
+    first: Square,
+    /// Every first build the worker could have made from `from`.
+    firsts: Bitboard,
+    /// The domes once the first build stands.
+    domes_after: Bitboard,
+}
+
 /// What the opponent's god forbids the side to move this turn: climbing (Athena's flag),
 /// winning on the perimeter (Hera), moving down (Hades), building next to Limus, leaving
 /// Aphrodite's side.
@@ -1079,37 +1095,68 @@ impl<S: Kernels> Position<S> {
                     {
                         continue;
                     }
-                    if harpies {
-                        let end = Self::harpies_slide_on(
-                            from,
-                            to,
-                            occupied.without(from) | self.talus(),
-                            &h,
-                        );
-                        let after = occupied.without(from).with(end);
-                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
-                            slid.push((from, end, first, build));
-                        }
-                        continue;
-                    }
-                    let after = occupied.without(from).with(to);
-                    for build in neighbours(to) - after - domes_after - limits.unbuildable {
-                        let swapped_is_legal =
-                            firsts.contains(build) && neighbours(to).contains(first);
-                        if build > first && swapped_is_legal {
-                            continue;
-                        }
-                        each(Move::BuildFirst {
-                            first,
-                            from,
-                            to,
-                            build,
-                        });
-                    }
+                    let step = FirstBuildStep {
+                        from,
+                        to,
+                        first,
+                        firsts,
+                        domes_after,
+                    };
+                    self.each_build_after_first(
+                        step,
+                        &h,
+                        limits,
+                        harpies.then_some(&mut slid),
+                        each,
+                    );
                 }
             }
         }
         Self::each_build_first_once(slid, each);
+    }
+
+    /// The end of a turn that built first (Prometheus's, Achilles's power): the worker's
+    /// step `step.from` to `step.to` on the levels `h` after the first build, then each build
+    /// next to where it ends. Of the two orders of two builds that give one position (each
+    /// build one of `step.firsts`, next to where the worker starts and ends), only the one
+    /// whose first build is the later square. Against Harpies (`slid` given) the step
+    /// slides on, and the turns are kept in `slid` to be made once each
+    /// ([`Position::each_build_first_once`]).
+    fn each_build_after_first(
+        &self,
+        step: FirstBuildStep,
+        h: &impl Fn(Square) -> u8,
+        limits: Limits,
+        slid: Option<&mut Vec<(Square, Square, Square, Square)>>,
+        each: &mut impl FnMut(Move),
+    ) {
+        let FirstBuildStep {
+            from,
+            to,
+            first,
+            firsts,
+            domes_after,
+        } = step;
+        let others = (self.workers[0] | self.workers[1]).without(from);
+        if let Some(slid) = slid {
+            let end = Self::harpies_slide_on(from, to, others | self.talus(), h);
+            for build in neighbours(end) - others.with(end) - domes_after - limits.unbuildable {
+                slid.push((from, end, first, build));
+            }
+            return;
+        }
+        for build in neighbours(to) - others.with(to) - domes_after - limits.unbuildable {
+            let swapped_is_legal = firsts.contains(build) && neighbours(to).contains(first);
+            if build > first && swapped_is_legal {
+                continue;
+            }
+            each(Move::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            });
+        }
     }
 
     /// Against Harpies, the build-first turns `turns` (Prometheus's, Achilles's power: the
@@ -1184,34 +1231,20 @@ impl<S: Kernels> Position<S> {
                     {
                         continue;
                     }
-                    if harpies {
-                        let end = Self::harpies_slide_on(
-                            from,
-                            to,
-                            occupied.without(from) | self.talus(),
-                            &h,
-                        );
-                        let after = occupied.without(from).with(end);
-                        for build in neighbours(end) - after - domes_after - limits.unbuildable {
-                            slid.push((from, end, first, build));
-                        }
-                        continue;
-                    }
-                    let after = occupied.without(from).with(to);
-                    for build in neighbours(to) - after - domes_after - limits.unbuildable {
-                        let swapped_is_legal = build != first
-                            && firsts.contains(build)
-                            && neighbours(to).contains(first);
-                        if build > first && swapped_is_legal {
-                            continue;
-                        }
-                        each(Move::BuildFirst {
-                            first,
-                            from,
-                            to,
-                            build,
-                        });
-                    }
+                    let step = FirstBuildStep {
+                        from,
+                        to,
+                        first,
+                        firsts,
+                        domes_after,
+                    };
+                    self.each_build_after_first(
+                        step,
+                        &h,
+                        limits,
+                        harpies.then_some(&mut slid),
+                        each,
+                    );
                 }
             }
         }
