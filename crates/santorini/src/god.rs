@@ -269,6 +269,25 @@
 //! with Jason against Persephone come from santorini-ai with that pass fixed (see
 //! `santorini-more-gods.perft`). A Jason left with no workers (Medusa's, Theseus's or Bia's
 //! victims) may still place his new one while his power is unused.
+//!
+//! Hydra (santorini-ai's `hydra.rs`) places two workers and moves and builds as a mortal; at
+//! the end of a turn with a build, if none of her workers (where they stand after the move)
+//! is next to another, she gains a new worker on one of the lowest squares (after the
+//! build; never a dome) next to the worker that moved that hold no worker (the square it
+//! left is free again); otherwise she returns one of her workers to the supply, any one,
+//! the one that moved too. The turn is a [`crate::Move::BuildHead`], written
+//! `B3>C3^C4 HD4` as santorini-ai writes it (`H` the new worker's square or the removed
+//! one's); a win has no build and changes no count. As santorini-ai reads it, a move and
+//! build after which she should gain a worker but no square next to the mover is free is
+//! no turn. The text allows her up to eleven workers (santorini-ai's limit; ten is the
+//! most a game reaches). Against Hypnus a Hydra with one worker cannot move (it is higher
+//! than all her others, santorini-ai's reading); no other god plays Hypnus with one worker
+//! in santorini-ai, so that rule is hers. Turns that give one position are given once:
+//! moving to one square and placing on another is moving to the second and placing on the
+//! first; returning the worker that moved is the same whichever square it moved to; a
+//! worker that moves next to another and returns that other is the other moving there and
+//! returning the first. The turn given is the one that climbs most (Persephone keeps it
+//! when any of them climbs), then the lowest square.
 
 use core::fmt;
 use core::str::FromStr;
@@ -370,13 +389,16 @@ pub enum God {
     /// Once a game, instead of his turn, places a new worker on the ground of the
     /// perimeter, which then builds.
     Jason,
+    /// At the end of her turn, gains a new worker next to the one that moved when none of
+    /// hers stand next to each other; otherwise returns one of hers to the supply.
+    Hydra,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 41] = [
+    pub const ALL: [God; 42] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -418,6 +440,7 @@ impl God {
         God::Bia,
         God::Graeae,
         God::Jason,
+        God::Hydra,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -464,6 +487,7 @@ impl God {
             God::Bia => "bia",
             God::Graeae => "graeae",
             God::Jason => "jason",
+            God::Hydra => "hydra",
         }
     }
 
@@ -543,6 +567,9 @@ impl God {
             God::Jason => {
                 "once a game, instead of his turn, places a new worker on an unoccupied ground-level perimeter space, which then builds"
             }
+            God::Hydra => {
+                "at the end of her turn, if none of her workers neighbour each other, gains a new worker on one of the lowest unoccupied spaces next to the one that moved; otherwise returns one of her workers to the supply"
+            }
         }
     }
 
@@ -562,14 +589,16 @@ impl God {
         if matches!(self, God::Graeae) { 3 } else { 2 }
     }
 
-    /// The most workers the god's side can ever have: those it places, and one more for
-    /// Jason, whose power places a third.
+    /// The most workers the god's side can ever have: those it places, one more for
+    /// Jason, whose power places a third, and eleven for Hydra (santorini-ai's limit in its
+    /// text: she gains a worker only when none of hers stand next to each other, which at
+    /// most nine on the board can do, so ten is the most a game reaches).
     #[inline(always)]
     pub const fn most_workers(self) -> usize {
-        if matches!(self, God::Jason) {
-            3
-        } else {
-            self.workers()
+        match self {
+            God::Jason => 3,
+            God::Hydra => 11,
+            _ => self.workers(),
         }
     }
 

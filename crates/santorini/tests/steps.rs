@@ -149,6 +149,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Poseidon
                 | God::Theseus
                 | God::Jason
+                | God::Hydra
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -515,4 +516,20 @@ fn jasons_new_worker_walks_as_its_steps() {
         .filter(|mv| matches!(mv, Move::PlaceBuild { .. }))
         .count();
     assert!(placements > 2_500, "{placements} new workers");
+}
+
+/// Hydra's turns: `B3 C3 C4 D4` (the move, the build, then her new worker's square or the
+/// worker she returns; every turn of hers with a build has one, so none is a prefix of
+/// another), gaining and returning.
+#[test]
+fn hydras_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Hydra);
+    let heads = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildHead { .. }))
+        .count();
+    assert!(
+        heads > 20_000,
+        "{heads} turns with a new or returned worker"
+    );
 }
