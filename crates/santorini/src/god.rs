@@ -287,7 +287,8 @@
 //! first; returning the worker that moved is the same whichever square it moved to; a
 //! worker that moves next to another and returns that other is the other moving there and
 //! returning the first. The turn given is the one that climbs most (Persephone keeps it
-//! when any of them climbs), then the lowest square.
+//! when any of them climbs), then the lowest square; santorini-ai's texts for the others
+//! read as it (`Position::parse_move`).
 
 use core::fmt;
 use core::str::FromStr;

@@ -1084,7 +1084,7 @@ impl<S: Kernels> Position<S> {
     /// on `build`: `None` when two of her workers then stand next to each other (she
     /// returns one instead), otherwise the lowest squares next to `to` (after the build)
     /// without a worker or a dome, perhaps none.
-    fn hydra_spots(&self, from: Square, to: Square, build: Square) -> Option<Bitboard> {
+    pub(crate) fn hydra_spots(&self, from: Square, to: Square, build: Square) -> Option<Bitboard> {
         let me = self.side.index();
         let mine = self.workers[me].without(from).with(to);
         if mine.iter().any(|worker| (neighbours(worker) & mine).any()) {

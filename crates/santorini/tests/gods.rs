@@ -1061,9 +1061,31 @@ fn each_power_plays_as_its_rule_says() {
         "0000001000000000000000000/2/hydra:D3/mortal:C4,C2"
     );
     // One turn per position: moving to A4 and placing on B4 is moving to B4 and placing on
-    // A4 (the lower square's move is given).
-    assert!(hydra.parse_move("B3>A4^A5 HB4").is_ok());
-    assert!(hydra.parse_move("B3>B4^A5 HA4").is_err());
+    // A4 (the lower square's move is given; santorini-ai's other text names it).
+    let given = hydra.parse_move("B3>A4^A5 HB4").unwrap();
+    assert!(moves.contains(&given));
+    assert!(!moves.iter().any(|mv| mv.to_string() == "B3>B4^A5 HA4"));
+    assert_eq!(hydra.parse_move("B3>B4^A5 HA4"), Ok(given));
+    // Likewise a worker moving next to another and returning it, and the worker that moved
+    // returned whichever square it moved to.
+    let side = pos("0000000000000000000000000/1/hydra:B3,C3/mortal:C4,C2");
+    let side_moves = side.legal_moves();
+    for (text, twin) in [
+        ("B3>B4^A5 HC3", "C3>B4^A5 HB3"),
+        ("B3>B4^A3 HB4", "B3>B2^A3 HB2"),
+    ] {
+        let (a, b) = (
+            side.parse_move(text).unwrap(),
+            side.parse_move(twin).unwrap(),
+        );
+        assert_eq!(a, b, "{text} {twin}");
+        let listed = |t: &str| side_moves.iter().filter(|mv| mv.to_string() == t).count();
+        assert_eq!((listed(text), listed(twin)), (1, 0), "{text} {twin}");
+    }
+    // A text whose own turn is not one of hers names none: B3 moving to A2 stands apart
+    // from C3, so she gains there, and returning the worker that moved is no turn of hers.
+    assert!(side.parse_move("B3>A2^A3 HA2").is_err());
+    assert!(hydra.parse_move("B3>C3^B4 HE5").is_err());
     for fen in [
         "0000000000000000000000000/1/hydra:B3,C3/mortal:C4,C2",
         "0100000000000000000000000/1/hydra:A5,C5,E5,A3,C3,E3,A1,C1,E1/mortal:B4,D2",
