@@ -103,12 +103,13 @@ pub enum Error {
         source: SquareError,
     },
     /// A player has more workers than its god can have (two; Graeae three; Jason three once
-    /// his power has placed the third), or some but not all of them before anything is
-    /// built (set-up places them at once; only a removal after the first build leaves
-    /// fewer).
+    /// his power has placed the third; Hydra eleven), or some but not all of them before
+    /// anything is built (set-up places them at once; only a removal after the first build
+    /// leaves fewer).
     #[error(
         "player {player}: expected at most 2 workers, 3 for graeae, and for jason once he \
-         has placed his new one (none or all of them before anything is built), found {found}"
+         has placed his new one, 11 for hydra (none or all of them before anything is \
+         built), found {found}"
     )]
     WorkerCount {
         /// The player, 1 or 2, as in the notation.

@@ -12,7 +12,8 @@
 //! During set-up (a side without workers, nothing built) the score is 0; after it a side
 //! with no workers left (Medusa's victims) has lost, decisively (`WIN / 2`), unless it is
 //! Jason with his power unused (he may still place one). A side with
-//! three workers (Graeae) counts two thirds of its workers' height and mobility points.
+//! more than two workers (Graeae, Jason, Hydra) counts its workers' height and mobility
+//! points scaled to two workers.
 
 use bitgames_search::{Evaluate, WIN};
 
@@ -62,13 +63,11 @@ impl<S: Kernels> Evaluate for Position<S> {
                     }
                 }
             }
-            // Height and mobility are a pair's: a side with three workers (Graeae) scores
-            // two thirds of its sum, so a third worker is not read as half a level more.
-            score[player] += if self.workers[player].len() == 3 {
-                own * 2 / 3
-            } else {
-                own
-            };
+            // Height and mobility are a pair's: a side with more workers (Graeae's three,
+            // Jason's, Hydra's many) scores its sum scaled to two, so an extra worker is not
+            // read as half a level more.
+            let count = self.workers[player].len() as i32;
+            score[player] += if count > 2 { own * 2 / count } else { own };
         }
         for square in Square::all() {
             let value = 1 + i32::from(self.height(square).min(3));
@@ -106,6 +105,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildMore { from, to, .. }
             | Move::BuildSlay { from, to, .. }
             | Move::BuildTalus { from, to, .. }
+            | Move::BuildHead { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

@@ -312,6 +312,26 @@
 //! slide ended, never onto the square she started from, though a slide may carry her back
 //! there (santorini-ai's `artemis_move_gen_vs_harpies`). Hermes against her is refused where
 //! the gods are set ([`God::check_matchup`], [`Error::UnsupportedMatchup`]).
+//!
+//! Hydra (santorini-ai's `hydra.rs`) places two workers and moves and builds as a mortal; at
+//! the end of a turn with a build, if none of her workers (where they stand after the move)
+//! is next to another, she gains a new worker on one of the lowest squares (after the
+//! build; never a dome) next to the worker that moved that hold no worker (the square it
+//! left is free again); otherwise she returns one of her workers to the supply, any one,
+//! the one that moved too. The turn is a [`crate::Move::BuildHead`], written
+//! `B3>C3^C4 HD4` as santorini-ai writes it (`H` the new worker's square or the removed
+//! one's); a win has no build and changes no count. As santorini-ai reads it, a move and
+//! build after which she should gain a worker but no square next to the mover is free is
+//! no turn. The text allows her up to eleven workers (santorini-ai's limit; ten is the
+//! most a game reaches). Against Hypnus a Hydra with one worker cannot move (it is higher
+//! than all her others, santorini-ai's reading); no other god plays Hypnus with one worker
+//! in santorini-ai, so that rule is hers. Turns that give one position are given once:
+//! moving to one square and placing on another is moving to the second and placing on the
+//! first; returning the worker that moved is the same whichever square it moved to; a
+//! worker that moves next to another and returns that other is the other moving there and
+//! returning the first. The turn given is the one that climbs most (Persephone keeps it
+//! when any of them climbs), then the lowest square; santorini-ai's texts for the others
+//! read as it (`Position::parse_move`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -419,13 +439,16 @@ pub enum God {
     /// Each opponent worker that moves is then forced onward, square by square in the same
     /// direction, until the next square is higher, occupied, domed or off the board.
     Harpies,
+    /// At the end of her turn, gains a new worker next to the one that moved when none of
+    /// hers stand next to each other; otherwise returns one of hers to the supply.
+    Hydra,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 43] = [
+    pub const ALL: [God; 44] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -469,6 +492,7 @@ impl God {
         God::Jason,
         God::Europa,
         God::Harpies,
+        God::Hydra,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -517,6 +541,7 @@ impl God {
             God::Jason => "jason",
             God::Europa => "europa",
             God::Harpies => "harpies",
+            God::Hydra => "hydra",
         }
     }
 
@@ -602,6 +627,9 @@ impl God {
             God::Harpies => {
                 "an opponent worker that moves slides on in the same direction until the next square is higher or blocked"
             }
+            God::Hydra => {
+                "at the end of her turn, if none of her workers neighbour each other, gains a new worker on one of the lowest unoccupied spaces next to the one that moved; otherwise returns one of her workers to the supply"
+            }
         }
     }
 
@@ -613,17 +641,16 @@ impl God {
     /// play here, as they always have.
     pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
         let [first, second] = gods;
-        if matches!(
-            gods,
-            [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies]
-        ) {
-            return Err(Error::UnsupportedMatchup {
-                first,
-                second,
-                why: "Hermes's travel under the Harpies' slide is not written (santorini-ai bans the pair)",
-            });
-        }
-        Ok(())
+        let why = match gods {
+            [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies] => {
+                "Hermes's travel under the Harpies' slide is not written (santorini-ai bans the pair)"
+            }
+            [God::Harpies, God::Hydra] | [God::Hydra, God::Harpies] => {
+                "Hydra's new worker after the Harpies' slide is not written yet"
+            }
+            _ => return Ok(()),
+        };
+        Err(Error::UnsupportedMatchup { first, second, why })
     }
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
@@ -655,14 +682,16 @@ impl God {
         if matches!(self, God::Graeae) { 3 } else { 2 }
     }
 
-    /// The most workers the god's side can ever have: those it places, and one more for
-    /// Jason, whose power places a third.
+    /// The most workers the god's side can ever have: those it places, one more for
+    /// Jason, whose power places a third, and eleven for Hydra (santorini-ai's limit in its
+    /// text: she gains a worker only when none of hers stand next to each other, which at
+    /// most nine on the board can do, so ten is the most a game reaches).
     #[inline(always)]
     pub const fn most_workers(self) -> usize {
-        if matches!(self, God::Jason) {
-            3
-        } else {
-            self.workers()
+        match self {
+            God::Jason => 3,
+            God::Hydra => 11,
+            _ => self.workers(),
         }
     }
 

@@ -16,7 +16,8 @@
 //! flips the worker on C3 across his B3 to A3, then moves and builds, or wins) and
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
 //! into B3, then builds on A4), `+A1^B2` (Jason places a new worker on A1, which builds on
-//! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4). santorini-ai's `B3>C3!^C4`
+//! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4), `B3>C3^C4 HD4` (Hydra's new
+//! worker on D4, or her worker on D4 returned to the supply). santorini-ai's `B3>C3!^C4`
 //! (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
@@ -301,6 +302,20 @@ pub enum Move {
         /// The build, next to `place`, without a worker or a dome.
         build: Square,
     },
+    /// Hydra: move, build, then either gain a new worker on `head` (when none of her
+    /// workers stands next to another: one of the lowest free squares next to the worker
+    /// that moved) or return her worker on `head` to the supply (otherwise: any of hers,
+    /// the one that moved too). Written `B3>C3^C4 HD4`, as santorini-ai writes it.
+    BuildHead {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The new worker's square, or the square of the worker removed.
+        head: Square,
+    },
 }
 
 impl Move {
@@ -375,6 +390,7 @@ impl Move {
             Move::FlipBuild { .. } | Move::FlipWin { .. } => Some(God::Charon),
             Move::Drag { .. } => Some(God::Scylla),
             Move::PlaceBuild { .. } => Some(God::Jason),
+            Move::BuildHead { .. } => Some(God::Hydra),
         }
     }
 
@@ -496,6 +512,12 @@ impl fmt::Display for Move {
                 build,
                 talus,
             } => write!(f, "{from}>{to}^{build} T{talus}"),
+            Move::BuildHead {
+                from,
+                to,
+                build,
+                head,
+            } => write!(f, "{from}>{to}^{build} H{head}"),
             Move::FlipBuild {
                 flipped,
                 from,
@@ -830,6 +852,15 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
                 extra,
             });
         }
+        // Hydra's new worker or the worker she returns, ` H<square>`.
+        if let Some(head) = dome.trim_start().strip_prefix(['H', 'h']) {
+            return Ok(Move::BuildHead {
+                from,
+                to,
+                build: square(build)?,
+                head: square(head)?,
+            });
+        }
         // Asteria's or Polyphemus's dome after the build, ` X<square>`, or Polyphemus's
         // two, ` X<square>X<square>` (either order).
         let expected = "expected X<square> or X<square>X<square> after the build (the domes), \
@@ -1080,6 +1111,15 @@ mod tests {
                     to: sq("C3"),
                     build: sq("C4"),
                     talus: sq("D4"),
+                },
+            ),
+            (
+                "B3>C3^C4 HD4",
+                Move::BuildHead {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    head: sq("D4"),
                 },
             ),
             (

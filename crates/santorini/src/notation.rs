@@ -9,9 +9,9 @@
 //! or its token's square in brackets (`europa[D4]`: her Talus stands on D4; no worker and no
 //! dome may share its square), then its workers. A side that has not placed its workers yet
 //! writes its god with no squares, as does a side whose workers Medusa or Theseus removed
-//! (once something is built a side may have two workers, one or none, and Jason three once
-//! his power is spent; before that, two or none, Graeae three or none). `#` before a god
-//! marks the
+//! (once something is built a side may have two workers, one or none, Jason three once his
+//! power is spent and Hydra up to eleven; before that, two or none, Graeae three or none).
+//! `#` before a god marks the
 //! winner; santorini-ai's older `-` before a god sets the other player's Athena flag (each
 //! marker at most once, in either order: `#-mortal`). A god's name is letters and digits only (`apollov2`), matched
 //! case-insensitively: a marker anywhere else is an error ([`Error::GodName`]).
@@ -20,7 +20,8 @@
 //! won (the base game's notation has no other way), unless a player is Apollo or Minotaur,
 //! who can put an opponent's worker on level 3 without a win, Hera, whose opponent can
 //! climb to a perimeter level 3 without a win, Pegasus, who can jump onto level 3 from
-//! below level 2 without a win, or Zeus, who can build himself up onto level 3 without a win.
+//! below level 2 without a win, Zeus, who can build himself up onto level 3 without a win,
+//! or Hydra, whose new worker may stand on level 3 without a win.
 
 use core::fmt;
 use core::str::FromStr;
@@ -142,6 +143,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Hera,
         God::Pegasus,
         God::Zeus,
+        God::Hydra,
     ]
     .iter()
     .any(|god| gods.contains(god));
@@ -274,7 +276,8 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     };
     let workers = parse_workers(player, squares, god.most_workers())?;
     // Jason's third worker is his new one: his power is spent (santorini-ai's `jason[x]`).
-    if workers.len() > god.workers() && !god_flag {
+    // (Hydra's workers come and go with no flag.)
+    if god.has_once_a_game_power() && workers.len() > god.workers() && !god_flag {
         return Err(Error::WorkerCount {
             player,
             found: workers.len(),
@@ -290,8 +293,8 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     })
 }
 
-/// Reads a side's worker squares: at most `most` of them (three for Graeae and Jason, two
-/// otherwise).
+/// Reads a side's worker squares: at most `most` of them (three for Graeae and Jason, eleven
+/// for Hydra, two otherwise).
 fn parse_workers(player: u8, squares: Option<&str>, most: usize) -> Result<Bitboard, Error> {
     let squares = match squares {
         None | Some("") => return Ok(Bitboard::EMPTY),

@@ -717,6 +717,52 @@ impl<S: Kernels> Position<S> {
                 return Ok(swapped);
             }
         }
+        // Hydra: santorini-ai lists some of her positions once per way to reach them (see
+        // `God`); each of those texts names the turn given here. Moving to one square and
+        // placing on another is moving to the second and placing on the first; a worker
+        // moving next to another and returning it is the other moving there and returning
+        // the first; returning the worker that moved is one turn whichever square it moved to.
+        if let Move::BuildHead {
+            from,
+            to,
+            build,
+            head,
+        } = mv
+        {
+            let placed = Move::BuildHead {
+                from,
+                to: head,
+                build,
+                head: to,
+            };
+            let traded = Move::BuildHead {
+                from: head,
+                to,
+                build,
+                head: from,
+            };
+            // The text's own turn must be one santorini-ai lists: a new worker on one of
+            // the lowest free squares, or a worker of hers returned.
+            let spots = self.hydra_spots(from, to, build);
+            let placed = spots
+                .is_some_and(|spots| spots.contains(head))
+                .then_some(placed);
+            let traded = (spots.is_none() && head != to).then_some(traded);
+            let returned = legal.iter().copied().find(|&other| {
+                head == to
+                    && spots.is_none()
+                    && matches!(other, Move::BuildHead { from: f, to: t, build: b, head: h }
+                        if f == from && b == build && t == h)
+            });
+            let twin = placed
+                .into_iter()
+                .chain(traded)
+                .chain(returned)
+                .find(|twin| legal.contains(twin));
+            if let Some(twin) = twin {
+                return Ok(twin);
+            }
+        }
         // Ares taking his own block back: any square where that turn is legal names the one
         // move (written with the first such square), as santorini-ai's generator lists it
         // once per square.

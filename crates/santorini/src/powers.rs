@@ -181,6 +181,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildMore { from, to, .. }
             | Move::BuildSlay { from, to, .. }
             | Move::BuildTalus { from, to, .. }
+            | Move::BuildHead { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
@@ -253,9 +254,14 @@ impl<S: Kernels> Position<S> {
                 Bitboard::EMPTY
             },
         };
-        // Hypnus: a worker higher than the other stays put.
+        // Hypnus: a worker higher than the other stays put; a lone worker of Hydra's is
+        // higher than all her others (santorini-ai's reading).
         let movers = if them == God::Hypnus {
-            self.hypnus_movers(mine)
+            if god == God::Hydra && mine.len() < 2 {
+                Bitboard::EMPTY
+            } else {
+                self.hypnus_movers(mine)
+            }
         } else {
             mine
         };
@@ -537,7 +543,8 @@ impl<S: Kernels> Position<S> {
                         (true, None) => Move::Swap { from, to, build },
                         (true, Some(_)) => Move::Push { from, to, build },
                     };
-                    if allowed {
+                    // Hydra's every turn with a build gains or loses a worker.
+                    if allowed && god != God::Hydra {
                         each(plain);
                     }
                     match god {
@@ -585,6 +592,9 @@ impl<S: Kernels> Position<S> {
                                     dome,
                                 });
                             }
+                        }
+                        God::Hydra if allowed => {
+                            self.for_each_hydra_head(movers, limits, from, to, build, each);
                         }
                         // Theseus, his power unused: any one of the opponent workers exactly
                         // two levels above a worker of his next to it.
@@ -1261,6 +1271,118 @@ impl<S: Kernels> Position<S> {
         zone - self.levels.at(3)
     }
 
+    /// Hydra's turns after her move from `from` to `to` and build on `build` (a legal
+    /// move and build, no win): a new worker on each of the lowest free squares next to
+    /// `to` when no two of her workers stand next to each other, otherwise each of her
+    /// workers returned to the supply. A turn whose position another of her turns also
+    /// gives is left to the one that climbs most, then to the lowest square (see `God`):
+    /// Persephone keeps that one whenever she keeps any of them.
+    fn for_each_hydra_head(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        from: Square,
+        to: Square,
+        build: Square,
+        each: &mut impl FnMut(Move),
+    ) {
+        let h = |square: Square| self.height(square);
+        // Whether `a`, reached from the same square as `b`, is preferred to it.
+        let preferred = |a: Square, b: Square| h(a) > h(b) || (h(a) == h(b) && a < b);
+        let mine = self.workers[self.side.index()];
+        let after = mine.without(from).with(to);
+        let turn = |head| Move::BuildHead {
+            from,
+            to,
+            build,
+            head,
+        };
+        if let Some(spots) = self.hydra_spots(from, to, build) {
+            for head in spots {
+                // Moving to `head` and placing on `to` gives this position too.
+                let swapped = head != build
+                    && preferred(head, to)
+                    && self.hydra_builds(movers, limits, from, head, build)
+                    && self
+                        .hydra_spots(from, head, build)
+                        .is_some_and(|other| other.contains(to));
+                if !swapped {
+                    each(turn(head));
+                }
+            }
+            return;
+        }
+        for head in after {
+            let same = if head == to {
+                // Returning the worker that moved: any square it could move to that
+                // allows this build and a return gives this position.
+                (neighbours(from) & neighbours(build)).iter().any(|other| {
+                    preferred(other, to)
+                        && self.hydra_builds(movers, limits, from, other, build)
+                        && self.hydra_spots(from, other, build).is_none()
+                })
+            } else {
+                // `head` moving to `to` and returning the worker from `from` gives this
+                // position too (the one from the lower level climbs more).
+                neighbours(to).contains(head)
+                    && (h(head) < h(from) || (h(head) == h(from) && head < from))
+                    && self.hydra_builds(movers, limits, head, to, build)
+            };
+            if !same {
+                each(turn(head));
+            }
+        }
+    }
+
+    /// Whether Hydra's worker on `from` may move to `to` without winning and build on
+    /// `build` (the turn's first two steps, before she gains or loses a worker).
+    fn hydra_builds(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        from: Square,
+        to: Square,
+        build: Square,
+    ) -> bool {
+        let h = |square: Square| self.height(square);
+        let occupied = self.workers[0] | self.workers[1];
+        let domes = self.blocked();
+        let after = occupied.without(from).with(to);
+        movers.contains(from)
+            && neighbours(from).contains(to)
+            && !occupied.contains(to)
+            && !domes.contains(to)
+            && limits.step(h(from), h(to))
+            && limits.may_end(from, to)
+            && !(h(from) == 2 && h(to) == 3 && limits.may_win_on(to))
+            && neighbours(to).contains(build)
+            && !after.contains(build)
+            && !domes.contains(build)
+            && !limits.unbuildable.contains(build)
+    }
+
+    /// Where Hydra may place her new worker after moving from `from` to `to` and building
+    /// on `build`: `None` when two of her workers then stand next to each other (she
+    /// returns one instead), otherwise the lowest squares next to `to` (after the build)
+    /// without a worker or a dome, perhaps none.
+    pub(crate) fn hydra_spots(&self, from: Square, to: Square, build: Square) -> Option<Bitboard> {
+        let me = self.side.index();
+        let mine = self.workers[me].without(from).with(to);
+        if mine.iter().any(|worker| (neighbours(worker) & mine).any()) {
+            return None;
+        }
+        let occupied = (self.workers[0] | self.workers[1]).without(from).with(to);
+        // Europa's Talus holds no new worker (santorini-ai's frozen squares).
+        let free = neighbours(to) - occupied - self.blocked();
+        let level = |square: Square| self.height(square) + u8::from(square == build);
+        let lowest = free.iter().map(level).filter(|&l| l < 4).min();
+        Some(lowest.map_or(Bitboard::EMPTY, |lowest| {
+            free.iter()
+                .filter(|&square| level(square) == lowest)
+                .fold(Bitboard::EMPTY, Bitboard::with)
+        }))
+    }
+
     /// The workers of `mine` that may move against Hypnus: all, unless one stands higher
     /// than the others (santorini-ai's reading: from level 3 down to 1, the first level at or
     /// above which any worker stands holds that worker back if it is alone there).
@@ -1527,6 +1649,18 @@ impl<S: Kernels> Position<S> {
                 for square in extra.into_iter().flatten() {
                     self.raise(square);
                 }
+            }
+            Move::BuildHead {
+                from,
+                to,
+                build,
+                head,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                // A new worker on a free square, or hers on `head` back to the supply.
+                self.workers[me] ^= head.bitboard();
+                self.hash ^= SANTORINI_WORKER[head.bit() as usize][me];
             }
             Move::BuildSlay {
                 from,

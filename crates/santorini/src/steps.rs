@@ -24,6 +24,7 @@
 //! | Poseidon's extra builds `B3>C3^C4 ^D3^D3^E2`, fewer `B3>C3^C4 ^D3` | `B3 C3 power C4 D3 D3 E2` (the extra builds in any order), `B3 C3 power C4 D3 power` |
 //! | Theseus's build and removal of a worker `B3>C3^C4 xD4` | `B3 C3 power C4 D4` |
 //! | Europa's build and her Talus token put on D4 `B3>C3^C4 TD4` | `B3 C3 power C4 D4` |
+//! | Hydra's build and new worker or worker returned `B3>C3^C4 HD4` | `B3 C3 C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
@@ -103,6 +104,14 @@ impl Move {
                 build,
                 dome,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(dome)])),
+            // Hydra: the move, the build, then her new worker's square or the worker she
+            // returns (every turn of hers with a build has one, so no power step).
+            Move::BuildHead {
+                from,
+                to,
+                build,
+                head,
+            } => paths.push(path(&[At(from), At(to), At(build), At(head)])),
             // Theseus: the power, the build, the worker removed.
             Move::BuildSlay {
                 from,

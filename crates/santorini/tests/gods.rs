@@ -118,6 +118,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + HARPIES_FLIP_LEAP_DRAG_IDS
             + HARPIES_ARTEMIS_IDS
             + 13
+            + 286
+            + 6
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -160,6 +162,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Asteria, God::Chronus],
                 [God::Chronus, God::Polyphemus],
                 [God::Harpies, God::Hermes],
+                [God::Harpies, God::Hydra],
             ];
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
@@ -1202,6 +1205,117 @@ fn each_power_plays_as_its_rule_says() {
         after.to_string(),
         "0000000000000000000001000/2/urania:C3,A1/harpies:C5,E4"
     );
+    // Hydra: with no two of her workers side by side after her move, a new worker on one of
+    // the lowest free squares next to the one that moved (its old square too); otherwise
+    // one of hers back to the supply, the one that moved too.
+    let hydra = pos("0000000000000000000000000/1/hydra:B3,D3/mortal:C4,C2");
+    let moves = hydra.legal_moves();
+    assert!(moves.iter().all(|mv| matches!(mv, Move::BuildHead { .. })));
+    assert_eq!(moves.len(), 272);
+    let gained = hydra
+        .play(hydra.parse_move("b3>a4^a5 hb3").unwrap())
+        .unwrap();
+    assert_eq!(
+        gained.to_string(),
+        "1000000000000000000000000/2/hydra:A4,B3,D3/mortal:C4,C2"
+    );
+    assert_eq!(gained.hash(), gained.recompute_hash());
+    // A5, built on, is no longer among the lowest.
+    assert!(hydra.parse_move("B3>A4^A5 HA5").is_err());
+    let returned = hydra
+        .play(hydra.parse_move("B3>C3^B4 HD3").unwrap())
+        .unwrap();
+    assert_eq!(
+        returned.to_string(),
+        "0000001000000000000000000/2/hydra:C3/mortal:C4,C2"
+    );
+    assert_eq!(returned.hash(), returned.recompute_hash());
+    let mv = hydra.parse_move("B3>C3^B4 HC3").unwrap();
+    assert_eq!(mv.to_string(), "B3>C3^B4 HC3");
+    assert_eq!(
+        hydra.play(mv).unwrap().to_string(),
+        "0000001000000000000000000/2/hydra:D3/mortal:C4,C2"
+    );
+    // One turn per position: moving to A4 and placing on B4 is moving to B4 and placing on
+    // A4 (the lower square's move is given; santorini-ai's other text names it).
+    let given = hydra.parse_move("B3>A4^A5 HB4").unwrap();
+    assert!(moves.contains(&given));
+    assert!(!moves.iter().any(|mv| mv.to_string() == "B3>B4^A5 HA4"));
+    assert_eq!(hydra.parse_move("B3>B4^A5 HA4"), Ok(given));
+    // Likewise a worker moving next to another and returning it, and the worker that moved
+    // returned whichever square it moved to.
+    let side = pos("0000000000000000000000000/1/hydra:B3,C3/mortal:C4,C2");
+    let side_moves = side.legal_moves();
+    for (text, twin) in [
+        ("B3>B4^A5 HC3", "C3>B4^A5 HB3"),
+        ("B3>B4^A3 HB4", "B3>B2^A3 HB2"),
+    ] {
+        let (a, b) = (
+            side.parse_move(text).unwrap(),
+            side.parse_move(twin).unwrap(),
+        );
+        assert_eq!(a, b, "{text} {twin}");
+        let listed = |t: &str| side_moves.iter().filter(|mv| mv.to_string() == t).count();
+        assert_eq!((listed(text), listed(twin)), (1, 0), "{text} {twin}");
+    }
+    // A text whose own turn is not one of hers names none: B3 moving to A2 stands apart
+    // from C3, so she gains there, and returning the worker that moved is no turn of hers.
+    assert!(side.parse_move("B3>A2^A3 HA2").is_err());
+    assert!(hydra.parse_move("B3>C3^B4 HE5").is_err());
+    for fen in [
+        "0000000000000000000000000/1/hydra:B3,C3/mortal:C4,C2",
+        "0100000000000000000000000/1/hydra:A5,C5,E5,A3,C3,E3,A1,C1,E1/mortal:B4,D2",
+    ] {
+        let position = pos(fen);
+        let moves = position.legal_moves();
+        let mut after: Vec<u64> = moves
+            .iter()
+            .map(|&mv| position.play_unchecked(mv).hash())
+            .collect();
+        after.sort_unstable();
+        after.dedup();
+        assert_eq!(after.len(), moves.len(), "{fen}");
+    }
+    // Nine workers, none side by side: every move puts one next to another, so she
+    // returns one. Nine of which B4 can move to C3 to set all apart: she gains a tenth.
+    // Up to eleven in the text (santorini-ai's limit), never twelve.
+    let apart = pos("0100000000000000000000000/1/hydra:A5,C5,E5,A3,C3,E3,A1,C1,E1/mortal:B4,D2");
+    for mv in apart.legal_moves() {
+        assert_eq!(
+            apart.play_unchecked(mv).workers(Player::First).len(),
+            8,
+            "{mv}"
+        );
+    }
+    let nine = pos("0100000000000000000000000/1/hydra:A5,C5,E5,B4,A3,E3,A1,C1,E1/mortal:D4,D2");
+    let ten = nine.play(nine.parse_move("B4>C3^D3 HB4").unwrap()).unwrap();
+    assert_eq!(ten.workers(Player::First).len(), 10);
+    pos("0100000000000000000000000/2/mortal:B4,D2/hydra:A5,C5,E5,A3,C3,E3,A1,C1,E1,B1,D1");
+    assert!(matches!(
+        "0100000000000000000000000/2/mortal:B4,D2/hydra:A5,C5,E5,A3,C3,E3,A1,B1,C1,D1,E1,E2"
+            .parse::<Position>(),
+        Err(Error::WorkerCount { .. })
+    ));
+    // Her new worker may stand on level 3: no win.
+    let high = pos("2300033000000000000000000/2/hydra:A5,B5/mortal:D2,E1");
+    assert_eq!(high.winner(), None);
+    // Against Hypnus a lone worker of hers is higher than all her others: it cannot move.
+    let alone = pos("0100000000000000000000000/1/hydra:C3/hypnus:B4,D2");
+    assert_eq!(alone.outcome(), Outcome::Win(Player::Second));
+    assert!(
+        !pos("0100000000000000000000000/1/hydra:C3/mortal:B4,D2")
+            .legal_moves()
+            .is_empty()
+    );
+    // No free square next to her mover (the square it left domed by her build): no turn.
+    let walled = pos("0300044000000000000000000/1/hydra:B5/mortal:D2,E1");
+    assert!(walled.parse_move("B5>A5^B5 HB5").is_err());
+    assert!(
+        walled
+            .legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::BuildHead { to, .. } if to.to_string() == "A5"))
+    );
 }
 
 #[test]
@@ -1274,8 +1388,9 @@ fn harpies_against_hermes_is_an_error_as_santorini_ai_bans_it() {
     // Every other pair is one (santorini-ai's other bans still play here).
     for first in God::ALL {
         for second in God::ALL {
-            let banned =
-                [first, second].contains(&God::Harpies) && [first, second].contains(&God::Hermes);
+            let banned = [first, second].contains(&God::Harpies)
+                && ([first, second].contains(&God::Hermes)
+                    || [first, second].contains(&God::Hydra));
             assert_eq!(God::check_matchup([first, second]).is_err(), banned);
         }
     }

@@ -151,6 +151,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Theseus
                 | God::Jason
                 | God::Europa
+                | God::Hydra
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -552,4 +553,20 @@ fn europas_talus_turns_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::BuildTalus { .. }))
         .count();
     assert!(talus > 10_000, "{talus} of {} moves", moves.len());
+}
+
+/// Hydra's turns: `B3 C3 C4 D4` (the move, the build, then her new worker's square or the
+/// worker she returns; every turn of hers with a build has one, so none is a prefix of
+/// another), gaining and returning.
+#[test]
+fn hydras_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Hydra);
+    let heads = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildHead { .. }))
+        .count();
+    assert!(
+        heads > 20_000,
+        "{heads} turns with a new or returned worker"
+    );
 }
