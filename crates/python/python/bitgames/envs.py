@@ -19,7 +19,7 @@ OpenSpiel's where OpenSpiel has the game (see the native module's docs):
   for what follows (Atlas's dome, Demeter's second build, Hermes's travel, ...), in the
   order of ``bitgames_santorini::steps`` (a worker, where it moves, where it builds, with
   the power where it applies); planes ``[10 + 2 * G + 9, 5, 5]`` with ``G`` the gods
-  other than mortal (``[103, 5, 5]`` with forty-two): the base game's seven, the god flags (Athena's, Nike's, a once-a-game power spent), both
+  other than mortal (``[105, 5, 5]`` with forty-three): the base game's seven, the god flags (Athena's, Nike's, a once-a-game power spent), both
   gods one-hot, the power chosen, the steps taken this turn, and each side's token (Europa's Talus).
 
 ``module.env()`` is the environment with the checks of PettingZoo's classic wrappers
