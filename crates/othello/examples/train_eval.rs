@@ -24,7 +24,9 @@ use bitgames_othello::Position;
 use bitgames_othello::eval::{self, DISC};
 use bitgames_othello::ffo;
 use bitgames_othello::learned::{PHASE_COUNT, Weights, phase_empties};
-use bitgames_othello::training::{Config, ExactCache, Report, games_file, run, run_on_games};
+use bitgames_othello::training::{
+    Config, ExactCache, Model, Report, games_file, run, run_on_games, selfplay,
+};
 use clap::Parser;
 use serde_json::json;
 
@@ -106,6 +108,12 @@ struct Args {
     /// search depth and random-move rate become the run's, and its games `--games`.
     #[arg(long, conflicts_with_all = ["smoke", "games", "seed", "play_depth", "random_moves"])]
     games_file: Option<PathBuf>,
+    /// Write the games this run plays to a games file before labelling, so that a run
+    /// stopped part-way (a session's end, a lent machine given back) resumes with
+    /// `--games-file` and the same `--cache` without playing them again: deep self-play
+    /// (`--play-depth 6`) takes most of an hour on two cores.
+    #[arg(long, conflicts_with = "games_file")]
+    save_games: Option<PathBuf>,
     /// Write the weights (and the cache) after every phase and every two minutes while
     /// labelling, not only at the end: a run stopped part-way leaves weights whose unfitted
     /// phases are the starting ones, and the exact labels it solved.
@@ -205,9 +213,26 @@ fn main() -> Result<(), String> {
             eprintln!("checkpoint: {err}");
         }
     };
-    let report = match played {
-        Some(games) => run_on_games(&config, games, 0.0, start, &mut cache, progress, checkpoint),
-        None => run(&config, start, &mut cache, progress, checkpoint),
+    let report = match (played, &args.save_games) {
+        (Some(games), _) => {
+            run_on_games(&config, games, 0.0, start, &mut cache, progress, checkpoint)
+        }
+        (None, Some(path)) => {
+            let model = start.map_or(Model::Hand, Model::Learned);
+            let games = selfplay::play_range(&config, model, 0..config.games);
+            let seconds = clock.elapsed().as_secs_f64();
+            let indexed: Vec<(u32, _)> = (0u32..).zip(games).collect();
+            write(
+                path,
+                &games_file::encode(games_file::Settings::of(&config), &indexed),
+            )?;
+            eprintln!("wrote the {} games to {}", indexed.len(), path.display());
+            let games = indexed.into_iter().map(|(_, game)| game).collect();
+            run_on_games(
+                &config, games, seconds, start, &mut cache, progress, checkpoint,
+            )
+        }
+        (None, None) => run(&config, start, &mut cache, progress, checkpoint),
     };
     if let Some(path) = &args.cache {
         write(path, &cache.encode())?;
