@@ -331,7 +331,9 @@
 //! worker that moves next to another and returns that other is the other moving there and
 //! returning the first. The turn given is the one that climbs most (Persephone keeps it
 //! when any of them climbs), then the lowest square; santorini-ai's texts for the others
-//! read as it (`Position::parse_move`).
+//! read as it (`Position::parse_move`). Against Harpies her worker's move ends where the
+//! slide ends, and those alternatives are found among slid moves (a worker may end its move
+//! further than a step away).
 
 use core::fmt;
 use core::str::FromStr;
@@ -644,9 +646,6 @@ impl God {
         let why = match gods {
             [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies] => {
                 "Hermes's travel under the Harpies' slide is not written (santorini-ai bans the pair)"
-            }
-            [God::Harpies, God::Hydra] | [God::Hydra, God::Harpies] => {
-                "Hydra's new worker after the Harpies' slide is not written yet"
             }
             _ => return Ok(()),
         };

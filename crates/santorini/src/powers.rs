@@ -1312,11 +1312,18 @@ impl<S: Kernels> Position<S> {
             }
             return;
         }
+        // Against Harpies a worker may end its move further than a step away.
+        let slides = self.gods[1 - self.side.index()] == God::Harpies;
         for head in after {
             let same = if head == to {
                 // Returning the worker that moved: any square it could move to that
                 // allows this build and a return gives this position.
-                (neighbours(from) & neighbours(build)).iter().any(|other| {
+                let ends = if slides {
+                    neighbours(build)
+                } else {
+                    neighbours(from) & neighbours(build)
+                };
+                ends.iter().any(|other| {
                     preferred(other, to)
                         && self.hydra_builds(movers, limits, from, other, build)
                         && self.hydra_spots(from, other, build).is_none()
@@ -1324,9 +1331,10 @@ impl<S: Kernels> Position<S> {
             } else {
                 // `head` moving to `to` and returning the worker from `from` gives this
                 // position too (the one from the lower level climbs more).
-                neighbours(to).contains(head)
+                (slides || neighbours(to).contains(head))
                     && (h(head) < h(from) || (h(head) == h(from) && head < from))
                     && self.hydra_builds(movers, limits, head, to, build)
+                    && self.hydra_spots(head, to, build).is_none()
             };
             if !same {
                 each(turn(head));
@@ -1334,8 +1342,9 @@ impl<S: Kernels> Position<S> {
         }
     }
 
-    /// Whether Hydra's worker on `from` may move to `to` without winning and build on
-    /// `build` (the turn's first two steps, before she gains or loses a worker).
+    /// Whether Hydra's worker on `from` may end its move on `to` without winning and build
+    /// on `build` (the turn's first two steps, before she gains or loses a worker): a step
+    /// onto `to`, or against Harpies a step that slides on to `to`.
     fn hydra_builds(
         &self,
         movers: Bitboard,
@@ -1348,13 +1357,24 @@ impl<S: Kernels> Position<S> {
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.blocked();
         let after = occupied.without(from).with(to);
+        let against_harpies = self.gods[1 - self.side.index()] == God::Harpies;
+        let steps = if against_harpies {
+            neighbours(from)
+        } else {
+            Bitboard::EMPTY.with(to)
+        };
+        let ends_on_to = |step: Square| {
+            neighbours(from).contains(step)
+                && !occupied.contains(step)
+                && !domes.contains(step)
+                && limits.step(h(from), h(step))
+                && limits.may_end(from, step)
+                && !(h(from) == 2 && h(step) == 3 && limits.may_win_on(step))
+                && (!against_harpies
+                    || self.harpies_slide(from, step, occupied.without(from)) == to)
+        };
         movers.contains(from)
-            && neighbours(from).contains(to)
-            && !occupied.contains(to)
-            && !domes.contains(to)
-            && limits.step(h(from), h(to))
-            && limits.may_end(from, to)
-            && !(h(from) == 2 && h(to) == 3 && limits.may_win_on(to))
+            && steps.iter().any(ends_on_to)
             && neighbours(to).contains(build)
             && !after.contains(build)
             && !domes.contains(build)
