@@ -242,9 +242,10 @@
 //! the game before she builds (so she may build where it stood). The removal is forced and
 //! follows from the move, so her turn is still written `B3>C3^C4`; santorini-ai's
 //! `B3>C3xD3^C4` reads as it where she moves and a worker of the opponent stands on D3. A
-//! winning climb removes nobody. Limus's zone is judged without his removed worker. She places her workers on the perimeter; santorini-ai also lets her
-//! place before the opponent when she is player 2, which set-up here does not model (it
-//! cannot be cross-checked either: santorini-ai's perft has no set-up children).
+//! winning climb removes nobody. Limus's zone is judged without his removed worker. She
+//! places her workers on the perimeter, and first when she is player 2 against another god
+//! (santorini-ai's placement priority, [`God::first_to_place`]); player 1 still takes the
+//! first turn (cross-checked on set-up roots whose placements santorini-ai's driver counts).
 //! Graeae (santorini-ai's `graeae.rs`): she has three workers, placed in one set-up turn
 //! (`place:B3,D3,E5`, any three free squares, as santorini-ai's `ThreeWorkerPlacement`).
 //! A turn moves one worker as a mortal's would; the build is then made by one of her other
@@ -339,6 +340,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Error;
+use bitgames_search::Player;
 
 /// A player's god, or [`God::Mortal`] for the base game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -615,7 +617,7 @@ impl God {
                 "once a game, after his build, may remove an opponent worker next to his and exactly two levels above it"
             }
             God::Bia => {
-                "places her workers on the perimeter; when her worker moves, an opponent worker on the next space in the same direction is removed"
+                "places her workers first, on the perimeter; when her worker moves, an opponent worker on the next space in the same direction is removed"
             }
             God::Graeae => {
                 "has three workers; after her move, builds with one of her workers that did not move"
@@ -679,6 +681,19 @@ impl God {
     #[inline(always)]
     pub const fn workers(self) -> usize {
         if matches!(self, God::Graeae) { 3 } else { 2 }
+    }
+
+    /// The player who places workers first: player 2 when she is Bia and player 1 is not
+    /// (santorini-ai's placement priority: Bia places first), else player 1. Player 1
+    /// still takes the first turn once both have placed. santorini-ai's text writes the side
+    /// of such a set-up as the player who does not place next (its current player flips
+    /// with each placement from player 1), and so does this crate's.
+    pub const fn first_to_place(gods: [God; 2]) -> Player {
+        if matches!(gods[1], God::Bia) && !matches!(gods[0], God::Bia) {
+            Player::Second
+        } else {
+            Player::First
+        }
     }
 
     /// The most workers the god's side can ever have: those it places, one more for

@@ -118,15 +118,40 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
             found: workers[player].len(),
         });
     }
+    // Against Bia as player 2 the order is hers first (`God::first_to_place`), and the text
+    // then writes the side as the player who does not place next, as santorini-ai does.
+    let bia_first = God::first_to_place(gods) == Player::Second;
+    let side = if !built && bia_first && (workers[0].is_empty() || workers[1].is_empty()) {
+        side.other()
+    } else {
+        side
+    };
     match (workers[0].is_empty(), workers[1].is_empty(), side) {
         _ if built => {}
-        (true, false, _) => {
+        (true, false, _) if !bia_first => {
             return Err(Error::SetUp("player 2 has placed workers before player 1"));
         }
-        (true, true, Player::Second) => return Err(Error::SetUp("player 1 places first")),
-        (false, true, Player::First) => {
+        (false, true, _) if bia_first => {
+            return Err(Error::SetUp(
+                "player 1 has placed workers before player 2, who places first as Bia",
+            ));
+        }
+        (true, true, Player::Second) if !bia_first => {
+            return Err(Error::SetUp("player 1 places first"));
+        }
+        (true, true, Player::First) if bia_first => {
+            return Err(Error::SetUp(
+                "player 2 places first as Bia (written as player 1 to move, as santorini-ai writes it)",
+            ));
+        }
+        (false, true, Player::First) if !bia_first => {
             return Err(Error::SetUp(
                 "player 2 has yet to place workers, so it is player 2's turn",
+            ));
+        }
+        (true, false, Player::Second) if bia_first => {
+            return Err(Error::SetUp(
+                "player 1 has yet to place workers, so it is player 1's turn (written as player 2 to move, as santorini-ai writes it)",
             ));
         }
         _ => {}
@@ -349,7 +374,13 @@ impl<S: Kernels> fmt::Display for Position<S> {
         for square in Square::all() {
             write!(f, "{}", self.height(square))?;
         }
-        write!(f, "/{}", self.side.index() + 1)?;
+        // Set-up in Bia's order writes the player who does not place next (santorini-ai's).
+        let written_side = if self.in_set_up_after_bia() {
+            self.side.other()
+        } else {
+            self.side
+        };
+        write!(f, "/{}", written_side.index() + 1)?;
         for player in [Player::First, Player::Second] {
             let winner = if self.winner == Some(player) { "#" } else { "" };
             let state = match (self.god_flag[player.index()], self.gods[player.index()]) {

@@ -192,9 +192,19 @@ impl<S: Kernels> Position<S> {
             let placed = position.workers[player].len();
             placed != 0 && placed != gods[player].workers()
         });
-        if nothing_built && misplaced {
+        // Workers placed out of the new gods' order (Bia's priority, `God::first_to_place`):
+        // only the player who places second has any.
+        let first = God::first_to_place(gods);
+        let out_of_order = position.workers[first.index()].is_empty()
+            && position.workers[first.other().index()].any();
+        if nothing_built && (misplaced || out_of_order) {
             position.workers = [Bitboard::EMPTY; 2];
-            position.side = Player::First;
+        }
+        // During set-up the side to move is the one that places next.
+        if nothing_built && position.workers[first.index()].is_empty() {
+            position.side = first;
+        } else if nothing_built && position.workers[first.other().index()].is_empty() {
+            position.side = first.other();
         }
         position.god_flag =
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
@@ -278,6 +288,15 @@ impl<S: Kernels> Position<S> {
     /// The player who made a winning move, if any.
     pub fn winner(&self) -> Option<Player> {
         self.winner
+    }
+
+    /// Whether set-up is under way in Bia's order (`God::first_to_place`): nothing built, not
+    /// every worker placed, and player 2 placing first. santorini-ai's text then writes the
+    /// side as the player who does not place next.
+    pub(crate) fn in_set_up_after_bia(&self) -> bool {
+        self.levels.at(0) == Bitboard::FULL
+            && God::first_to_place(self.gods) == Player::Second
+            && (self.workers[0].is_empty() || self.workers[1].is_empty())
     }
 
     /// Whether the side to move still has to place its workers: it has none and nothing is
@@ -485,12 +504,19 @@ impl<S: Kernels> Position<S> {
                 next.workers[me] = a.bitboard() | b.bitboard();
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
+                // Player 1 placing after Bia (see `God::first_to_place`) takes the first turn.
+                if me == 0 && self.workers[1].any() {
+                    return next;
+                }
             }
             Move::PlaceThree(a, b, c) => {
                 next.workers[me] = a.bitboard() | b.bitboard() | c.bitboard();
                 next.hash ^= SANTORINI_WORKER[a.bit() as usize][me]
                     ^ SANTORINI_WORKER[b.bit() as usize][me]
                     ^ SANTORINI_WORKER[c.bit() as usize][me];
+                if me == 0 && self.workers[1].any() {
+                    return next;
+                }
             }
             Move::Build { from, to, build } => {
                 next.move_and_build(me, from, to, build);

@@ -121,6 +121,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 286
             + 6
             + 15
+            + 11
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -881,9 +882,53 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(set_up.count_legal_moves(), 120);
     assert!(set_up.parse_move("place:A1,C3").is_err());
     assert!(set_up.parse_move("place:A5,E1").is_ok());
-    let second = pos("0000000000000000000000000/2/mortal:A1,C3/bia");
-    assert_eq!(second.count_legal_moves(), 105);
-    assert_eq!(second.legal_moves().len(), 105);
+    let second = pos("0000000000000000000000000/2/bia:A1,B1/bia");
+    assert_eq!(second.count_legal_moves(), 91);
+    assert_eq!(second.legal_moves().len(), 91);
+    // As player 2 against another god she places first (santorini-ai's placement
+    // priority), the text writing the side as the player who does not place next, as
+    // santorini-ai's does; then player 1 places and takes the first turn.
+    let bia_first = pos("0000000000000000000000000/1/mortal/bia");
+    assert_eq!(bia_first.side_to_move(), Player::Second);
+    assert_eq!(bia_first.count_legal_moves(), 120);
+    let placed = bia_first
+        .play(bia_first.parse_move("place:A5,E1").unwrap())
+        .unwrap();
+    assert_eq!(placed.side_to_move(), Player::First);
+    assert_eq!(
+        placed.to_string(),
+        "0000000000000000000000000/2/mortal/bia:A5,E1"
+    );
+    assert_eq!(placed.count_legal_moves(), 253);
+    let started = placed
+        .play(placed.parse_move("place:B3,D3").unwrap())
+        .unwrap();
+    assert_eq!(started.side_to_move(), Player::First);
+    assert_eq!(
+        started.to_string(),
+        "0000000000000000000000000/1/mortal:B3,D3/bia:A5,E1"
+    );
+    for position in [bia_first, placed, started] {
+        assert_eq!(position.hash(), position.recompute_hash(), "{position}");
+        assert_eq!(pos(&position.to_string()), position);
+    }
+    // Out of her order, the text is refused, and a change of gods starts set-up again.
+    for text in [
+        "0000000000000000000000000/2/mortal:A1,C3/bia",
+        "0000000000000000000000000/2/mortal/bia",
+        "0000000000000000000000000/1/mortal/bia:A5,E1",
+    ] {
+        assert!(
+            matches!(text.parse::<Position>(), Err(Error::SetUp(_))),
+            "{text}"
+        );
+    }
+    let half = pos("0000000000000000000000000/2/mortal:A1,C3/mortal");
+    assert_eq!(half.with_gods([God::Mortal, God::Bia]), bia_first);
+    assert_eq!(
+        pos("0000000000000000000000000/1/mortal/mortal").with_gods([God::Mortal, God::Bia]),
+        bia_first
+    );
     // Graeae has three workers and builds with one that did not move, next to it: B3 to
     // B4, then D5 next to E5 (not next to B4); never next to her mover alone (A4).
     let graeae = pos("0000000000000000000000000/1/graeae:B3,D3,E5/mortal:C4,C2");
