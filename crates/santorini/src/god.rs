@@ -335,6 +335,23 @@
 //! read as it (`Position::parse_move`). Against Harpies her worker's move ends where the
 //! slide ends, and those alternatives are found among slid moves (a worker may end its move
 //! further than a step away).
+//!
+//! Morpheus (santorini-ai's `morpheus.rs`) places two workers and moves as a mortal. At the
+//! start of each of his turns a block goes onto his card; he cannot build as normal, but
+//! spends any number of the blocks on his card (none too) to build that many times, with
+//! the worker that moved, on the squares next to it without a worker or a dome (Limus's
+//! zone and Europa's Talus hold as for any build), several times on one square too, up to a
+//! dome. santorini-ai spends at most twelve a turn whatever the card holds; we follow it.
+//! The blocks on his card between turns (the one he gains at the start of his turn not yet
+//! counted) are kept in the position's per-player byte that holds Europa's token for her
+//! ([`crate::Position::card`]) and written `morpheus[3]`, as santorini-ai writes them
+//! (always, `morpheus[0]` too; `morpheus` alone reads as an empty card). The count saturates
+//! at [`MORPHEUS_MOST_BLOCKS`]: with 111 or more on his card no game can tell one count from
+//! another (the board takes at most 100 more blocks and he spends at most twelve a turn). A
+//! turn with one build is a plain [`crate::Move::Build`] (his card is as it was), with none
+//! a [`crate::Move::Step`] (`B3>C3`, one block more on his card), with two or more a
+//! [`crate::Move::BuildBlocks`] (`B3>C3^C4^C4^D4`, the builds in square order); a win has
+//! no build and leaves the card as it is. No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -446,13 +463,16 @@ pub enum God {
     /// At the end of her turn, gains a new worker next to the one that moved when none of
     /// hers stand next to each other; otherwise returns one of hers to the supply.
     Hydra,
+    /// Gains a block on his card at the start of his turn; builds by spending any number of
+    /// the blocks on his card (none too) instead of building as normal.
+    Morpheus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 44] = [
+    pub const ALL: [God; 45] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -497,6 +517,7 @@ impl God {
         God::Europa,
         God::Harpies,
         God::Hydra,
+        God::Morpheus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -546,6 +567,7 @@ impl God {
             God::Europa => "europa",
             God::Harpies => "harpies",
             God::Hydra => "hydra",
+            God::Morpheus => "morpheus",
         }
     }
 
@@ -633,6 +655,9 @@ impl God {
             }
             God::Hydra => {
                 "at the end of her turn, if none of her workers neighbour each other, gains a new worker on one of the lowest unoccupied spaces next to the one that moved; otherwise returns one of her workers to the supply"
+            }
+            God::Morpheus => {
+                "gains a block on his card at the start of his turn; cannot build as normal, but spends any number of the blocks on his card to build that many times"
             }
         }
     }
@@ -771,6 +796,34 @@ pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
 /// has one god.
 pub(crate) const GOD_FLAG_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
+/// The most blocks Morpheus's card holds ([`crate::Position::card`]); a turn that would put
+/// more on it leaves it there. One byte a player keeps the count; with 111 or more on his card
+/// no game can tell one count from another (the board takes at most 100 more blocks and he
+/// spends at most [`MORPHEUS_MOST_SPENT`] a turn), so the cap changes no game, and the text
+/// refuses a count above it.
+pub const MORPHEUS_MOST_BLOCKS: u8 = 200;
+
+/// The most blocks Morpheus spends in one turn, however many his card holds (santorini-ai's
+/// cap in `morpheus_move_gen`).
+pub const MORPHEUS_MOST_SPENT: u8 = 12;
+
+/// The Zobrist keys of the blocks on Morpheus's card, one per count and player; the empty
+/// card's are zero, so a new game's hash is as before. SplitMix64 outputs from another seed.
+pub(crate) const CARD_KEYS: [[u64; 2]; MORPHEUS_MOST_BLOCKS as usize + 1] = {
+    let mut keys = [[0; 2]; MORPHEUS_MOST_BLOCKS as usize + 1];
+    let mut state = 0x3c6e_f372_fe94_f82b_u64;
+    let mut i = 2;
+    while i < 2 * (MORPHEUS_MOST_BLOCKS as usize + 1) {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i / 2][i % 2] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
 /// The Zobrist keys of a player's token on each square (Europa's Talus): SplitMix64 outputs
 /// from another seed than [`GOD_KEYS`], fixed at compile time.
 pub(crate) const TOKEN_KEYS: [[u64; 2]; 25] = {
@@ -811,6 +864,8 @@ mod tests {
         let mut keys: Vec<u64> = GOD_KEYS[1..].iter().flatten().copied().collect();
         keys.push(GOD_FLAG_KEY);
         keys.extend(TOKEN_KEYS.iter().flatten());
+        assert_eq!(CARD_KEYS[0], [0, 0]);
+        keys.extend(CARD_KEYS[1..].iter().flatten());
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();

@@ -84,12 +84,12 @@ mod square;
 pub mod steps;
 
 pub use error::{Error, IllegalReason, SquareRole};
-pub use god::God;
+pub use god::{God, MORPHEUS_MOST_BLOCKS, MORPHEUS_MOST_SPENT};
 pub use kernels::{
     DistanceGrid, DistanceLayers, Fastest, Kernels, Naive, Shift, StrategyId, Table, strategies,
 };
 pub use levels::{LevelGrid, Levels};
-pub use moves::Move;
+pub use moves::{Blocks, Move};
 pub use position::{MAX_MOVES, MoveList, Position};
 pub use square::{Cell, CellList, Square, SquareError};
 pub use steps::Step;

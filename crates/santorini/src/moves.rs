@@ -17,7 +17,9 @@
 //! `(C4>B3)B3>A3^A4` (Scylla's worker leaves B3 for A3 and drags the opponent worker on C4
 //! into B3, then builds on A4), `+A1^B2` (Jason places a new worker on A1, which builds on
 //! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4), `B3>C3^C4 HD4` (Hydra's new
-//! worker on D4, or her worker on D4 returned to the supply). santorini-ai's `B3>C3!^C4`
+//! worker on D4, or her worker on D4 returned to the supply), `B3>C3` (Morpheus moves and
+//! builds nothing) and `B3>C3^C4^C4^D4` (Morpheus spends three blocks from his card: two on
+//! C4, one on D4; two builds read as Demeter's text, and the position finds his turn). santorini-ai's `B3>C3!^C4`
 //! (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
@@ -316,6 +318,104 @@ pub enum Move {
         /// The new worker's square, or the square of the worker removed.
         head: Square,
     },
+    /// Morpheus: move and build nothing, the turn's block staying on his card (`B3>C3`).
+    Step {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+    },
+    /// Morpheus: move, then spend two or more blocks from his card (at most
+    /// [`crate::MORPHEUS_MOST_SPENT`]), building that many times next to `to`, several times
+    /// on one square too (`B3>C3^C4^C4^D4`, the builds in square order). His one build is
+    /// a [`Move::Build`].
+    BuildBlocks {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// How many blocks go on each square next to `to`.
+        blocks: Blocks,
+    },
+}
+
+/// Morpheus's builds around the square his worker reached: how many blocks go on each of
+/// its eight neighbours, 0 to 4, three bits a direction in three bytes (so [`Move`] stays
+/// small and byte-aligned).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Blocks([u8; 3]);
+
+/// The eight directions from a square, (row, column) steps, in the order of the squares
+/// they reach (row by row, A5 first).
+const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+impl Blocks {
+    /// No builds.
+    pub const NONE: Blocks = Blocks([0; 3]);
+
+    fn bits(self) -> u32 {
+        u32::from(self.0[0]) | u32::from(self.0[1]) << 8 | u32::from(self.0[2]) << 16
+    }
+
+    fn from_bits(bits: u32) -> Blocks {
+        Blocks([bits as u8, (bits >> 8) as u8, (bits >> 16) as u8])
+    }
+
+    /// The direction from `to` to `square`, if they are neighbours.
+    fn direction(to: Square, square: Square) -> Option<usize> {
+        let step = (
+            square.row() as i32 - to.row() as i32,
+            square.col() as i32 - to.col() as i32,
+        );
+        DIRECTIONS.iter().position(|&d| d == step)
+    }
+
+    /// The square `direction` leads to from `to`, if on the board.
+    fn neighbour(to: Square, direction: usize) -> Option<Square> {
+        let (dr, dc) = DIRECTIONS[direction];
+        let row = u32::try_from(to.row() as i32 + dr).ok()?;
+        let col = u32::try_from(to.col() as i32 + dc).ok()?;
+        Square::new(row, col)
+    }
+
+    /// The blocks going on `square`, a neighbour of `to` (0 for any other square).
+    pub fn on(self, to: Square, square: Square) -> u8 {
+        Blocks::direction(to, square).map_or(0, |d| (self.bits() >> (3 * d)) as u8 & 7)
+    }
+
+    /// One more block on `square`, a neighbour of `to` with fewer than four; `None` for any
+    /// other square.
+    pub fn with(self, to: Square, square: Square) -> Option<Blocks> {
+        let d = Blocks::direction(to, square)?;
+        if self.on(to, square) >= 4 {
+            return None;
+        }
+        Some(Blocks::from_bits(self.bits() + (1 << (3 * d))))
+    }
+
+    /// How many blocks in all.
+    pub fn total(self) -> u32 {
+        (0..8).map(|d| (self.bits() >> (3 * d)) & 7).sum()
+    }
+
+    /// Each build around `to`, a square once per block, in square order.
+    pub fn builds(self, to: Square) -> impl Iterator<Item = Square> {
+        (0..8).flat_map(move |d| {
+            let count = (self.bits() >> (3 * d)) as usize & 7;
+            Blocks::neighbour(to, d)
+                .into_iter()
+                .flat_map(move |square| core::iter::repeat_n(square, count))
+        })
+    }
 }
 
 impl Move {
@@ -391,6 +491,7 @@ impl Move {
             Move::Drag { .. } => Some(God::Scylla),
             Move::PlaceBuild { .. } => Some(God::Jason),
             Move::BuildHead { .. } => Some(God::Hydra),
+            Move::Step { .. } | Move::BuildBlocks { .. } => Some(God::Morpheus),
         }
     }
 
@@ -512,6 +613,14 @@ impl fmt::Display for Move {
                 build,
                 talus,
             } => write!(f, "{from}>{to}^{build} T{talus}"),
+            Move::Step { from, to } => write!(f, "{from}>{to}"),
+            Move::BuildBlocks { from, to, blocks } => {
+                write!(f, "{from}>{to}")?;
+                for square in blocks.builds(*to) {
+                    write!(f, "^{square}")?;
+                }
+                Ok(())
+            }
             Move::BuildHead {
                 from,
                 to,
@@ -793,9 +902,14 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             to: square(to)?,
         });
     }
-    let (to, build) = rest
-        .split_once('^')
-        .ok_or_else(|| syntax("expected ^<build> after the destination, or # for a win"))?;
+    let Some((to, build)) = rest.split_once('^') else {
+        // Morpheus's move without a build, `B3>C3` (santorini-ai's `!` after Athena's move
+        // up never comes without a build, but is read).
+        let to = rest.strip_suffix('!').unwrap_or(rest);
+        return square(to)
+            .map(|to| Move::Step { from, to })
+            .map_err(|_| syntax("expected ^<build> after the destination, or # for a win"));
+    };
     // santorini-ai marks Athena's move up with `!`; the position knows it anyway.
     let to = to.strip_suffix('!').unwrap_or(to);
     // santorini-ai writes Bia's removal of the opponent worker beyond her move,
@@ -926,6 +1040,17 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             to,
             build: square(build)?,
         });
+    }
+    if build.matches('^').count() >= 2 {
+        // Morpheus's three or more builds, `B3>C3^C4^C4^D4` (any order; two read as
+        // Demeter's or Hestia's text below, and the position finds his turn).
+        let mut blocks = Blocks::NONE;
+        for name in build.split('^') {
+            blocks = blocks.with(to, square(name)?).ok_or_else(|| {
+                syntax("Morpheus builds next to his worker, at most four blocks on a square")
+            })?;
+        }
+        return Ok(Move::BuildBlocks { from, to, blocks });
     }
     if let Some((a, b)) = build.split_once('^') {
         // Two builds on one square are Hestia's (Hephaestus writes `^^<square>`; the
@@ -1105,6 +1230,24 @@ mod tests {
                 },
             ),
             (
+                "B3>C3",
+                Move::Step {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                },
+            ),
+            (
+                "B3>C3^C4^C4^D4",
+                Move::BuildBlocks {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    blocks: [sq("C4"), sq("D4"), sq("C4")]
+                        .into_iter()
+                        .try_fold(Blocks::NONE, |b, s| b.with(sq("C3"), s))
+                        .unwrap(),
+                },
+            ),
+            (
                 "B3>C3^C4 TD4",
                 Move::BuildTalus {
                     from: sq("B3"),
@@ -1191,6 +1334,11 @@ mod tests {
             "B3>C3^C4^D4"
         );
         assert_eq!("B3>C3!^C4".parse::<Move>().unwrap().to_string(), "B3>C3^C4");
+        // Morpheus's builds in square order.
+        assert_eq!(
+            "B3>C3^D4^C4^B4^C4".parse::<Move>().unwrap().to_string(),
+            "B3>C3^B4^C4^C4^D4"
+        );
         // Poseidon's extra builds in square order.
         assert_eq!(
             "B3>C3^C4 ^E4^D4^D4".parse::<Move>().unwrap().to_string(),
@@ -1213,7 +1361,10 @@ mod tests {
         for (text, needle) in [
             ("", "expected"),
             ("B3C3", "expected"),
-            ("B3>C3", "^<build>"),
+            ("B3>", "^<build>"),
+            ("B3>C3^C4^C4^E5", "next to his worker"),
+            ("B3>C3^C4^C4^C4^C4^C4", "at most four blocks on a square"),
+            ("B3>C3^C4^C4^Z9", "\"Z9\" is not a square"),
             ("B3>C3^", "is not a square"),
             ("B3>F3^C4", "\"F3\" is not a square"),
             ("Z9>C3#", "\"Z9\" is not a square"),

@@ -29,7 +29,9 @@ use core::str::FromStr;
 use bitgames_search::Player;
 
 use crate::position::Token;
-use crate::{Bitboard, Error, God, Kernels, Levels, Position, Square, SquareError};
+use crate::{
+    Bitboard, Error, God, Kernels, Levels, MORPHEUS_MOST_BLOCKS, Position, Square, SquareError,
+};
 
 impl<S: Kernels> FromStr for Position<S> {
     type Err = Error;
@@ -109,6 +111,12 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if !built && workers.iter().any(|w| w.is_empty()) && tokens.iter().any(Option::is_some) {
         return Err(Error::SetUp("a token is placed only after set-up"));
     }
+    // Morpheus gains his first block on his first turn, after set-up.
+    if workers.iter().any(|w| w.is_empty()) && !built && players.iter().any(|p| p.card > 0) {
+        return Err(Error::SetUp(
+            "blocks are on morpheus's card only once both sides have placed their workers",
+        ));
+    }
     if !built
         && let Some(player) =
             (0..2).find(|&p| !workers[p].is_empty() && workers[p].len() != gods[p].workers())
@@ -186,7 +194,10 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         players[0].god_flag || (gods[0] == God::Athena && players[1].holds_down),
         players[1].god_flag || (gods[1] == God::Athena && players[0].holds_down),
     ];
-    position.token = tokens.map(Token::new);
+    position.token = [0, 1].map(|p| match gods[p] {
+        God::Morpheus => Token::card(players[p].card),
+        _ => Token::new(tokens[p]),
+    });
     position.hash = position.recompute_hash();
     Ok(position)
 }
@@ -229,6 +240,8 @@ struct PlayerPart {
     holds_down: bool,
     /// `europa[D4]`: the square of the god's token.
     token: Option<Square>,
+    /// `morpheus[3]`: the blocks on Morpheus's card.
+    card: u8,
 }
 
 /// Reads one player's part, `[#][-]<god>[[^]|[x]][:<square>,<square>]`, with `god` in place
@@ -279,8 +292,24 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     // either case), or Europa's token square; a state of another god, or another state,
     // cannot arise.
     let mut token = None;
+    let mut card = 0;
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
+        // Morpheus's card: a decimal count up to the cap (santorini-ai writes any u32; a
+        // count above ours cannot be told from it in play, but is refused rather than
+        // read as another).
+        (God::Morpheus, Some(count)) => {
+            card = count
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n <= MORPHEUS_MOST_BLOCKS && count.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| Error::GodState {
+                    player,
+                    god,
+                    text: text.to_owned(),
+                })?;
+            false
+        }
         (god, Some(square)) if god.has_token() => {
             token = Some(square.parse::<Square>().map_err(|_| Error::GodState {
                 player,
@@ -315,6 +344,7 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
         god_flag,
         holds_down,
         token,
+        card,
     })
 }
 
@@ -389,8 +419,12 @@ impl<S: Kernels> fmt::Display for Position<S> {
                 (true, _) => "[^]",
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;
-            if let Some(square) = self.token[player.index()].square() {
+            if let Some(square) = self.token(player) {
                 write!(f, "[{square}]")?;
+            }
+            // Morpheus's card, always written, as santorini-ai writes it (`morpheus[0]`).
+            if self.gods[player.index()] == God::Morpheus {
+                write!(f, "[{}]", self.card(player))?;
             }
             for (i, square) in self.workers[player.index()].iter().enumerate() {
                 write!(f, "{}{square}", if i == 0 { ':' } else { ',' })?;

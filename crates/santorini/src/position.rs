@@ -9,7 +9,7 @@ use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORI
 use smallvec::SmallVec;
 
 use crate::error::SquareRole;
-use crate::god::{GOD_FLAG_KEY, GOD_KEYS, TOKEN_KEYS};
+use crate::god::{CARD_KEYS, GOD_FLAG_KEY, GOD_KEYS, MORPHEUS_MOST_BLOCKS, TOKEN_KEYS};
 use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move, Square};
 
 /// The most legal moves a base-game position can have: 300 placements on an empty board (a
@@ -26,13 +26,34 @@ fn on_opposite_edges(a: Square, b: Square) -> bool {
 
 /// A player's token square ([`Position::token`]) packed in one byte: the square's bit, or
 /// [`Token::NONE`]. One byte where an `Option<Square>` takes two keeps [`Position`] at 64
-/// bytes, one cache line, which the base game's perft copies once a move.
+/// bytes, one cache line, which the base game's perft copies once a move. For Morpheus, who
+/// has no token, the byte is the count of blocks on his card ([`Position::card`]): the
+/// 64 bytes are full, and a god has either a token or a card, never both, so the byte that
+/// other gods leave unused holds it (a wider `god_flag` would have touched every flag
+/// god's code and the base game's `holds_down` test for a count only one god keeps).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Token(u8);
 
 impl Token {
     /// No token on the board.
     pub(crate) const NONE: Token = Token(u8::MAX);
+
+    /// The byte of `god` before anything is played: an empty card for Morpheus, no token
+    /// for every other god.
+    #[inline]
+    pub(crate) const fn start(god: God) -> Token {
+        if matches!(god, God::Morpheus) {
+            Token(0)
+        } else {
+            Token::NONE
+        }
+    }
+
+    /// Morpheus's card with `blocks` on it.
+    #[inline]
+    pub(crate) const fn card(blocks: u8) -> Token {
+        Token(blocks)
+    }
 
     /// The token on `square`, or none.
     #[inline]
@@ -57,12 +78,13 @@ impl Token {
 pub type MoveList = SmallVec<[Move; MAX_MOVES]>;
 
 /// A Santorini position: heights, both players' workers and gods, the side to move, Athena's
-/// flag, Europa's token, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
+/// flag, Europa's token, Morpheus's card, and whether the game has been won. `S` is the kernel strategy move generation uses ([`Fastest`] by
 /// default); it changes speed, never answers.
 ///
 /// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
 /// reads `<25 heights A5..E1>/<side 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (`mortal` for the
-/// base game, `athena[^]` after Athena moved up, `europa[D4]` with Europa's token on D4, `#`
+/// base game, `athena[^]` after Athena moved up, `europa[D4]` with Europa's token on D4,
+/// `morpheus[3]` with three blocks on Morpheus's card, `#`
 /// before the winner's god); `{:#}` draws
 /// the board. See the [crate docs](crate) for the rules as implemented, and [`God`] for the
 /// powers.
@@ -186,7 +208,7 @@ impl<S: Kernels> Position<S> {
     pub fn with_gods(&self, gods: [God; 2]) -> Self {
         let mut position = *self;
         position.gods = gods;
-        position.token = [Token::NONE; 2];
+        position.token = gods.map(Token::start);
         let nothing_built = position.levels.at(0) == Bitboard::FULL;
         let misplaced = (0..2).any(|player| {
             let placed = position.workers[player].len();
@@ -237,7 +259,36 @@ impl<S: Kernels> Position<S> {
     /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
     /// `None` before she places it and for every other god. Written `europa[D4]`.
     pub fn token(&self, player: Player) -> Option<Square> {
-        self.token[player.index()].square()
+        if self.gods[player.index()].has_token() {
+            self.token[player.index()].square()
+        } else {
+            None
+        }
+    }
+
+    /// The blocks on Morpheus's card between turns (the one he gains at the start of his
+    /// turn not counted yet), written `morpheus[3]`; 0 for every other god.
+    pub fn card(&self, player: Player) -> u8 {
+        self.card_of(player.index())
+    }
+
+    #[inline]
+    pub(crate) fn card_of(&self, player: usize) -> u8 {
+        if self.gods[player] == God::Morpheus {
+            self.token[player].0
+        } else {
+            0
+        }
+    }
+
+    /// Sets Morpheus's card (`player` plays him) to `blocks`, at most
+    /// [`MORPHEUS_MOST_BLOCKS`], keeping the hash.
+    #[inline]
+    pub(crate) fn set_card(&mut self, player: usize, blocks: u8) {
+        let blocks = blocks.min(MORPHEUS_MOST_BLOCKS);
+        let old = self.token[player].0;
+        self.hash ^= CARD_KEYS[usize::from(old)][player] ^ CARD_KEYS[usize::from(blocks)][player];
+        self.token[player] = Token(blocks);
     }
 
     /// The squares no worker may move onto or build on beside the domes: Europa's Talus,
@@ -599,7 +650,9 @@ impl<S: Kernels> Position<S> {
             if self.god_flag[player] {
                 hash ^= GOD_FLAG_KEY.rotate_left(player as u32);
             }
-            if let Some(square) = self.token[player].square() {
+            if self.gods[player] == God::Morpheus {
+                hash ^= CARD_KEYS[usize::from(self.token[player].0)][player];
+            } else if let Some(square) = self.token[player].square() {
                 hash ^= TOKEN_KEYS[square.index()][player];
             }
         }
@@ -1060,13 +1113,15 @@ impl<S: Kernels> Game for Position<S> {
     /// Polyphemus with his domes
     /// unused has some fifteen thousand (two plies of two such are over two hundred million
     /// leaves, one a millisecond or so), Poseidon with his extra builds some five thousand
-    /// (two plies of two such took seconds). With the other gods three plies took at most
+    /// (two plies of two such took seconds), Morpheus with a full card some 130,000 (every
+    /// way to spend twelve blocks around his worker). With the other gods three plies took at most
     /// some 30 ms. So Ctrl-C stops a count within a moment whoever plays.
     #[inline]
     fn perft_uninterrupted_depth(&self) -> u32 {
         if self.gods.contains(&God::Hermes)
             || self.gods.contains(&God::Polyphemus)
             || self.gods.contains(&God::Poseidon)
+            || self.gods.contains(&God::Morpheus)
         {
             1
         } else if self.gods.contains(&God::Prometheus)

@@ -7,7 +7,8 @@ use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_WORKER};
 
 use bitgames_search::ArrayVec;
 
-use crate::{Bitboard, God, Kernels, Move, Position, Square};
+use crate::moves::Blocks;
+use crate::{Bitboard, God, Kernels, MORPHEUS_MOST_SPENT, Move, Position, Square};
 
 /// The squares next to `square`.
 #[inline(always)]
@@ -183,6 +184,8 @@ impl<S: Kernels> Position<S> {
             | Move::BuildTalus { from, to, .. }
             | Move::BuildHead { from, to, .. }
             | Move::Drag { from, to, .. }
+            | Move::Step { from, to }
+            | Move::BuildBlocks { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
                 first, from, to, ..
@@ -524,6 +527,12 @@ impl<S: Kernels> Position<S> {
                 } else {
                     (Bitboard::EMPTY, true)
                 };
+                // Morpheus: no build, one, or as many as his card pays for, on the squares
+                // he may build on.
+                if god == God::Morpheus {
+                    self.for_each_morpheus_build(from, to, buildable - unbuildable, each);
+                    continue;
+                }
                 // Zeus builds under himself (below level 3: never a dome under a worker).
                 if god == God::Zeus && h(to) < 3 && !unbuildable.contains(to) {
                     each(Move::Build {
@@ -1479,6 +1488,59 @@ impl<S: Kernels> Position<S> {
         }
     }
 
+    /// Morpheus's turns after his move from `from` to `to`: no build (`Move::Step`), one on
+    /// any of `spots` (the squares next to `to` he may build on), and while his card, with
+    /// the block he gains this turn, pays for more (at most [`MORPHEUS_MOST_SPENT`]), every
+    /// way to put two or more blocks on `spots`, each square at most up to a dome
+    /// (santorini-ai's `generate_morpheus_builds`). Each is a distinct position.
+    #[inline(never)]
+    fn for_each_morpheus_build(
+        &self,
+        from: Square,
+        to: Square,
+        spots: Bitboard,
+        each: &mut impl FnMut(Move),
+    ) {
+        each(Move::Step { from, to });
+        for build in spots {
+            each(Move::Build { from, to, build });
+        }
+        let card = u32::from(self.card_of(self.side.index()));
+        let spend = (card + 1).min(u32::from(MORPHEUS_MOST_SPENT));
+        if spend < 2 {
+            return;
+        }
+        let spots: ArrayVec<Square, 8> = spots.iter().collect();
+        // Depth-first over the squares in order: how many blocks on this one, then the rest.
+        fn walk(
+            position_heights: &[u8],
+            spots: &[Square],
+            to: Square,
+            blocks: Blocks,
+            left: u32,
+            give: &mut impl FnMut(Blocks),
+        ) {
+            let Some((&square, rest)) = spots.split_first() else {
+                give(blocks);
+                return;
+            };
+            let mut blocks = blocks;
+            let room = u32::from(4 - position_heights[0]).min(left);
+            for n in 0..=room {
+                walk(&position_heights[1..], rest, to, blocks, left - n, give);
+                if n < room {
+                    blocks = blocks.with(to, square).unwrap_or(blocks);
+                }
+            }
+        }
+        let heights: ArrayVec<u8, 8> = spots.iter().map(|&square| self.height(square)).collect();
+        walk(&heights, &spots, to, Blocks::NONE, spend, &mut |blocks| {
+            if blocks.total() >= 2 {
+                each(Move::BuildBlocks { from, to, blocks });
+            }
+        });
+    }
+
     /// Poseidon's turns with extra builds after his move to `to` and build on `build`: one
     /// to three builds on `spots` (next to his worker that did not move, no worker, no
     /// dome), in square order, each square at most up to a dome with `build`'s block
@@ -1746,6 +1808,22 @@ impl<S: Kernels> Position<S> {
                 self.move_worker(me, from, to);
                 self.move_worker(1 - me, dragged, from);
                 self.raise(build);
+            }
+            // Morpheus: the turn's block stays on his card, or pays for a build with the
+            // blocks taken from it.
+            Move::Step { from, to } => {
+                self.move_worker(me, from, to);
+                let card = self.card_of(me);
+                self.set_card(me, card.saturating_add(1));
+            }
+            Move::BuildBlocks { from, to, blocks } => {
+                self.move_worker(me, from, to);
+                for square in blocks.builds(to) {
+                    self.raise(square);
+                }
+                let card = u32::from(self.card_of(me)) + 1;
+                let left = card.saturating_sub(blocks.total());
+                self.set_card(me, u8::try_from(left).unwrap_or(u8::MAX));
             }
             Move::Place(..) | Move::PlaceThree(..) | Move::Build { .. } | Move::Win { .. } => {}
         }

@@ -29,6 +29,8 @@
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
 //! | Jason's new worker and its build `+A1^B2` | `power A1 B2` |
+//! | Morpheus's move without a build `B3>C3` | `B3 C3 power power` |
+//! | Morpheus's builds from his card `B3>C3^C4^C4^D4` (two or more; one is `B3>C3^C4`) | `B3 C3 power C4 C4 D4 power`: the builds in square order, the power again to end |
 //! | Scylla's drag `(C4>B3)B3>A3^A4` | `B3 A3 power C4 A4`: the worker, where it goes, the power, the worker dragged, the build |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
@@ -43,9 +45,9 @@ use bitgames_search::ArrayVec;
 
 use crate::{Move, Square};
 
-/// The most steps a turn takes: Poseidon's three extra builds (his worker, where it goes, the
-/// power, the build, the three extra builds).
-pub const MAX_STEPS: usize = 7;
+/// The most steps a turn takes: Morpheus's twelve builds (his worker, where it goes, the
+/// power, the twelve builds, the power that ends them).
+pub const MAX_STEPS: usize = 16;
 
 /// The most paths one move has: Poseidon's three extra builds on three squares, in any of
 /// their six orders.
@@ -181,6 +183,16 @@ impl Move {
                 from,
                 build,
             } => paths.push(path(&[At(worker), At(from), At(build)])),
+            // Morpheus: his worker, where it goes, the power, his builds in square order
+            // (one path: twelve builds in every order would be millions), the power again,
+            // so that no turn's path starts another's.
+            Move::Step { from, to } => paths.push(path(&[At(from), At(to), Power, Power])),
+            Move::BuildBlocks { from, to, blocks } => {
+                let mut steps = path(&[At(from), At(to), Power]);
+                steps.extend(blocks.builds(to).map(At));
+                steps.push(Power);
+                paths.push(steps);
+            }
             Move::FlipBuild {
                 flipped,
                 from,

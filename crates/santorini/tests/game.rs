@@ -302,7 +302,8 @@ fn illegal_moves_are_explained() {
         ("B3>B4^C4", "build C4 holds a worker"),
         ("B3>B4#", "only a move up onto level 3 wins"),
         ("place:A1,A2", "already placed"),
-        ("B3>B4", "^<build>"),
+        // A move without a build is only Morpheus's.
+        ("B3>B4", "is a move of morpheus; player 1 plays mortal"),
     ];
     for (text, needle) in cases {
         match root.parse_move(text) {

@@ -54,6 +54,10 @@ const HARPIES_FLIP_LEAP_DRAG_IDS: usize = 27;
 /// The number of roots in batch 39: Harpies against Artemis.
 const HARPIES_ARTEMIS_IDS: usize = 8;
 
+/// The number of roots in batch 45: Morpheus against every god in both seats (264), himself
+/// (5), and 15 hand-made roots.
+const MORPHEUS_IDS: usize = 284;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -122,15 +126,20 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 6
             + 15
             + 11
+            + MORPHEUS_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
     // himself), yet each depth-1 node is one count of legal moves (a second or so in all).
-    // Poseidon's likewise: his extra builds give thousands of turns.
+    // Poseidon's likewise: his extra builds give thousands of turns, and Morpheus's with a
+    // full card some 130,000.
     let polyphemus = MORE
         .split("\n\n")
         .filter(|block| {
-            block.starts_with("id ") && (block.contains("polyphemus") || block.contains("poseidon"))
+            block.starts_with("id ")
+                && (block.contains("polyphemus")
+                    || block.contains("poseidon")
+                    || block.contains("morpheus"))
         })
         .map(|block| {
             let lines = block.lines().filter(|line| !line.starts_with("perft 3"));
@@ -1362,6 +1371,68 @@ fn each_power_plays_as_its_rule_says() {
             .iter()
             .all(|mv| !matches!(mv, Move::BuildHead { to, .. } if to.to_string() == "A5"))
     );
+
+    // Morpheus: a block on his card each turn; he builds only by spending them, none too.
+    // His card is written always (santorini-ai's `morpheus[0]`), and hashed.
+    let morpheus = pos("0000000000000000000000000/1/morpheus:B3,D3/mortal:C4,C2");
+    assert_eq!(
+        morpheus.to_string(),
+        "0000000000000000000000000/1/morpheus[0]:B3,D3/mortal:C4,C2"
+    );
+    assert_eq!(morpheus.card(Player::First), 0);
+    // With an empty card: his move alone (the block stays on the card) or one build.
+    let kept = morpheus
+        .play(morpheus.parse_move("B3>C3").unwrap())
+        .unwrap();
+    assert_eq!(
+        kept.to_string(),
+        "0000000000000000000000000/2/morpheus[1]:C3,D3/mortal:C4,C2"
+    );
+    assert_ne!(
+        kept.hash(),
+        morpheus
+            .play(morpheus.parse_move("B3>A3").unwrap())
+            .unwrap()
+            .hash()
+    );
+    let built = morpheus
+        .play(morpheus.parse_move("B3>C3^B4").unwrap())
+        .unwrap();
+    assert_eq!(built.card(Player::First), 0);
+    assert!(morpheus.parse_move("B3>C3^B4^B4").is_err());
+    // Two blocks: one on his card and this turn's, on one square or two (either order).
+    let kept = kept.play(kept.parse_move("C4>C5^B5").unwrap()).unwrap();
+    let two = kept.play(kept.parse_move("C3>B3^A4^A4").unwrap()).unwrap();
+    assert_eq!(
+        two.to_string(),
+        "0100020000000000000000000/2/morpheus[0]:B3,D3/mortal:C5,C2"
+    );
+    assert_eq!(two.hash(), two.recompute_hash());
+    let mv = kept.parse_move("C3>B3^B4^A4").unwrap();
+    assert_eq!(mv.to_string(), "C3>B3^A4^B4");
+    assert!(matches!(mv, Move::BuildBlocks { .. }));
+    assert!(kept.parse_move("C3>B3^A4^A4^A4").is_err());
+    // A full card: at most twelve blocks a turn, up to a dome on a square, four a square.
+    let full = pos("0000000000000000000000000/1/morpheus[30]:B3,D3/mortal:C4,C2");
+    let twelve = "B3>A3^A4^A4^A4^A4^B4^B4^B4^B4^A2^A2^A2^A2";
+    let domed = full.play(full.parse_move(twelve).unwrap()).unwrap();
+    assert_eq!(domed.card(Player::First), 19);
+    assert_eq!(domed.to_string()[..25].matches('4').count(), 3);
+    assert!(full.parse_move(&format!("{twelve}^B2")).is_err());
+    assert!(full.parse_move("B3>A3^A4^A4^A4^A4^A4").is_err());
+    // The card stops at 200: a turn without a build leaves it there.
+    let most = pos("0000000000000000000000000/1/morpheus[200]:B3,D3/mortal:C4,C2");
+    let still = most.play(most.parse_move("B3>C3").unwrap()).unwrap();
+    assert_eq!(still.card(Player::First), 200);
+    assert_eq!(still.hash(), still.recompute_hash());
+    // Every move of his may build nothing.
+    let moves = full.legal_moves();
+    assert!(moves.iter().all(|&mv| match mv {
+        Move::Build { from, to, .. } | Move::BuildBlocks { from, to, .. } => {
+            moves.contains(&Move::Step { from, to })
+        }
+        _ => true,
+    }));
 }
 
 #[test]
@@ -1394,6 +1465,14 @@ fn bad_god_input_is_an_error_naming_the_choices() {
         "4000000100000000000000000/1/europa[A5]:B3,D3/mortal:C4,C2",
         "0000000100000000000000000/1/europa[A5]:B3,D3/europa[A5]:C4,C2",
         "0000000000000000000000000/2/europa[A5]:B3,D3/mortal",
+        // Morpheus's card: a decimal count up to 200, and none before set-up ends.
+        "0000000000000000000000000/1/morpheus[201]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/morpheus[x]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/morpheus[+3]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/morpheus[-1]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/morpheus[C3]:B3,D3/mortal:C4,C2",
+        "0000000000000000000000000/1/mortal[3]:B3,D3/morpheus:C4,C2",
+        "0000000000000000000000000/2/morpheus[1]:B3,D3/mortal",
         "0000000000000000000000000/1/#mortal:B3,D3/#mortal:C4,C2",
     ] {
         assert!(bad.parse::<Position>().is_err(), "{bad}");

@@ -152,6 +152,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Jason
                 | God::Europa
                 | God::Hydra
+                | God::Morpheus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -434,8 +435,10 @@ fn observations_show_gods_flags_and_the_steps_taken() {
     turn.observe(0, &mut out);
     // Player 1 (Demeter, rank 5 of God::ALL) sees its god on plane 9 + 4 and Athena
     // (rank 3) on plane 9 + GODS + 2, and the opponent's flag on plane 8.
-    assert_eq!(planes, POWER_PLANE + 8 + 2);
-    assert_eq!(TOKEN_PLANE, POWER_PLANE + 8);
+    // The power plane, sixteen step planes (Morpheus's twelve builds take sixteen steps),
+    // the two token planes.
+    assert_eq!(planes, POWER_PLANE + 17 + 2);
+    assert_eq!(TOKEN_PLANE, POWER_PLANE + 17);
     assert!(all_ones(&out, 13) && all_ones(&out, 9 + GODS + 2) && all_ones(&out, 8));
     assert!(empty(&out, 7) && all_ones(&out, POWER_PLANE));
     assert_eq!(out[(POWER_PLANE + 1) * plane + 11], 1);
@@ -569,4 +572,44 @@ fn hydras_turns_walk_as_their_steps() {
         heads > 20_000,
         "{heads} turns with a new or returned worker"
     );
+}
+
+/// Morpheus's turns: `B3 C3 C4` for one build, `B3 C3 power power` for none, and
+/// `B3 C3 power C4 C4 D4 power` for two or more (the builds in square order, the power again
+/// to end, so that none is the start of another); his roots' moves walk as their steps,
+/// cards of up to twelve blocks spent among them.
+#[test]
+fn morpheus_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Morpheus);
+    let steps = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Step { .. }))
+        .count();
+    let most = moves
+        .iter()
+        .filter_map(|mv| match mv {
+            Move::BuildBlocks { blocks, .. } => Some(blocks.total()),
+            _ => None,
+        })
+        .max();
+    assert!(steps > 1_000, "{steps} moves without a build");
+    assert_eq!(most, Some(12));
+    let at = |name: &str| name.parse::<bitgames_santorini::Square>().unwrap();
+    let written = |mv: Move| {
+        mv.steps()
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(
+        written(Move::Step {
+            from: at("B3"),
+            to: at("C3")
+        }),
+        "B3 C3 power power"
+    );
+    let mv: Move = "B3>C3^D4^C4^C4".parse().unwrap();
+    assert_eq!(mv.to_string(), "B3>C3^C4^C4^D4");
+    assert_eq!(written(mv), "B3 C3 power C4 C4 D4 power");
 }

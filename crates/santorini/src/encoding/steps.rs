@@ -9,8 +9,8 @@
 //!   E5 = 4, A1 = 20, E1 = 24); `25` ([`POWER`]) uses the god's power for what follows.
 //!   A legal action is a step that continues some legal move; the move is played when its
 //!   last step is taken.
-//! - **Observation planes** `[10 + 2 * GODS + 7 + 2, 5, 5]` with `GODS` the gods of
-//!   [`God::ALL`] after [`God::Mortal`] (43 today: `[105, 5, 5]`), as seen by the observing player: 0-6 the
+//! - **Observation planes** `[10 + 2 * GODS + 16 + 2, 5, 5]` with `GODS` the gods of
+//!   [`God::ALL`] after [`God::Mortal`] (44 today: `[116, 5, 5]`), as seen by the observing player: 0-6 the
 //!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
 //!   ones when the observer's / the opponent's god flag is set ([`Position::god_flag`]: Athena
 //!   moved up last turn, Nike moved down, Polyphemus has used his domes, Achilles or
@@ -18,7 +18,7 @@
 //!   `9..9 + GODS` the
 //!   observer's god and `9 + GODS..9 + 2 * GODS` the opponent's, one plane per god in the
 //!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
-//!   `9 + 2 * GODS` all ones once the power is chosen this turn; then seven planes, the squares
+//!   `9 + 2 * GODS` all ones once the power is chosen this turn; then sixteen planes ([`MAX_STEPS`](crate::steps::MAX_STEPS): Morpheus's twelve builds), the squares
 //!   chosen so far this turn, one plane per step; the last two the observer's and the
 //!   opponent's token ([`Position::token`]: Europa's Talus), a one on its square.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
