@@ -332,6 +332,21 @@
 //! returning the first. The turn given is the one that climbs most (Persephone keeps it
 //! when any of them climbs), then the lowest square; santorini-ai's texts for the others
 //! read as it (`Position::parse_move`).
+//!
+//! Proteus (santorini-ai's `proteus.rs`) has three workers, placed in one set-up turn as
+//! Graeae's. One of his workers moves as a mortal's; then another of his workers, any one,
+//! must fill the square it left (put there from wherever it stands, so one that Hypnus
+//! holds still too). His workers are alike, so the turn gives his workers less the one that
+//! filled, plus the step's end: a [`crate::Move::Shift`], written as santorini-ai writes
+//! it (its steps `B3 power C3 C4`): `B3>C3^C4` is
+//! the worker on B3 gone and one on C3, a square another of his workers stepped onto (under
+//! that step's limits: Athena's, Hades's, Aphrodite's zone, Persephone's climb), then the
+//! build next to C3. A position is one move whichever worker stepped. A climb onto level 3
+//! wins where the step ended, and no worker fills after a win; a step from level 3 onto
+//! level 3 does not win. Against Harpies the step slides on first, and the filling
+//! worker's square blocks nothing (the slide may end on it: a turn that only builds, one
+//! move whichever workers). With one worker left (Medusa's, Theseus's or Bia's victims)
+//! he moves as a mortal. No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -442,13 +457,16 @@ pub enum God {
     /// At the end of her turn, gains a new worker next to the one that moved when none of
     /// hers stand next to each other; otherwise returns one of hers to the supply.
     Hydra,
+    /// Has three workers; after his worker moves, another of his workers must take the
+    /// square it left.
+    Proteus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 44] = [
+    pub const ALL: [God; 45] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -493,6 +511,7 @@ impl God {
         God::Europa,
         God::Harpies,
         God::Hydra,
+        God::Proteus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -542,6 +561,7 @@ impl God {
             God::Europa => "europa",
             God::Harpies => "harpies",
             God::Hydra => "hydra",
+            God::Proteus => "proteus",
         }
     }
 
@@ -630,6 +650,9 @@ impl God {
             God::Hydra => {
                 "at the end of her turn, if none of her workers neighbour each other, gains a new worker on one of the lowest unoccupied spaces next to the one that moved; otherwise returns one of her workers to the supply"
             }
+            God::Proteus => {
+                "has three workers; after his worker moves, one of his other workers must take the space it left"
+            }
         }
     }
 
@@ -676,10 +699,15 @@ impl God {
         matches!(self, God::Europa)
     }
 
-    /// How many workers the god's side places: three for Graeae, two for every other god.
+    /// How many workers the god's side places: three for Graeae and Proteus, two for every
+    /// other god.
     #[inline(always)]
     pub const fn workers(self) -> usize {
-        if matches!(self, God::Graeae) { 3 } else { 2 }
+        if matches!(self, God::Graeae | God::Proteus) {
+            3
+        } else {
+            2
+        }
     }
 
     /// The most workers the god's side can ever have: those it places, one more for
