@@ -352,6 +352,21 @@
 //! a [`crate::Move::Step`] (`B3>C3`, one block more on his card), with two or more a
 //! [`crate::Move::BuildBlocks`] (`B3>C3^C4^C4^D4`, the builds in square order); a win has
 //! no build and leaves the card as it is. No pair with him is banned.
+//!
+//! Proteus (santorini-ai's `proteus.rs`) has three workers, placed in one set-up turn as
+//! Graeae's. One of his workers moves as a mortal's; then another of his workers, any one,
+//! must fill the square it left (put there from wherever it stands, so one that Hypnus
+//! holds still too). His workers are alike, so the turn gives his workers less the one that
+//! filled, plus the step's end: a [`crate::Move::Shift`], written as santorini-ai writes
+//! it (its steps `B3 power C3 C4`): `B3>C3^C4` is
+//! the worker on B3 gone and one on C3, a square another of his workers stepped onto (under
+//! that step's limits: Athena's, Hades's, Aphrodite's zone, Persephone's climb), then the
+//! build next to C3. A position is one move whichever worker stepped. A climb onto level 3
+//! wins where the step ended, and no worker fills after a win; a step from level 3 onto
+//! level 3 does not win. Against Harpies the step slides on first, and the filling
+//! worker's square blocks nothing (the slide may end on it: a turn that only builds, one
+//! move whichever workers). With one worker left (Medusa's, Theseus's or Bia's victims)
+//! he moves as a mortal. No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -466,13 +481,16 @@ pub enum God {
     /// Gains a block on his card at the start of his turn; builds by spending any number of
     /// the blocks on his card (none too) instead of building as normal.
     Morpheus,
+    /// Has three workers; after his worker moves, another of his workers must take the
+    /// square it left.
+    Proteus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 45] = [
+    pub const ALL: [God; 46] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -518,6 +536,7 @@ impl God {
         God::Harpies,
         God::Hydra,
         God::Morpheus,
+        God::Proteus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -568,6 +587,7 @@ impl God {
             God::Harpies => "harpies",
             God::Hydra => "hydra",
             God::Morpheus => "morpheus",
+            God::Proteus => "proteus",
         }
     }
 
@@ -659,6 +679,9 @@ impl God {
             God::Morpheus => {
                 "gains a block on his card at the start of his turn; cannot build as normal, but spends any number of the blocks on his card to build that many times"
             }
+            God::Proteus => {
+                "has three workers; after his worker moves, one of his other workers must take the space it left"
+            }
         }
     }
 
@@ -702,10 +725,15 @@ impl God {
         matches!(self, God::Europa)
     }
 
-    /// How many workers the god's side places: three for Graeae, two for every other god.
+    /// How many workers the god's side places: three for Graeae and Proteus, two for every
+    /// other god.
     #[inline(always)]
     pub const fn workers(self) -> usize {
-        if matches!(self, God::Graeae) { 3 } else { 2 }
+        if matches!(self, God::Graeae | God::Proteus) {
+            3
+        } else {
+            2
+        }
     }
 
     /// The player who places workers first: player 2 when she is Bia and player 1 is not

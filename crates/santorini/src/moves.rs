@@ -318,6 +318,20 @@ pub enum Move {
         /// The new worker's square, or the square of the worker removed.
         head: Square,
     },
+    /// Proteus, with two workers or more: another of his workers steps onto `to` and his
+    /// worker on `from` fills the square it left; his workers being alike, the worker on
+    /// `from` is gone and one stands on `to`, which builds on `build`. Written
+    /// `B3>C3^C4` as santorini-ai writes it; its steps start `B3 power C3` (see
+    /// [`crate::steps`]), since his worker on a level 2 may also win by stepping onto a
+    /// level 3 that another of his, on level 3, steps onto (`B3>C3#`).
+    Shift {
+        /// The square of the worker that fills the square the step left.
+        from: Square,
+        /// The square the step ends on (where Harpies slid it).
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+    },
     /// Morpheus: move and build nothing, the turn's block staying on his card (`B3>C3`).
     Step {
         /// The square the worker leaves.
@@ -492,6 +506,7 @@ impl Move {
             Move::PlaceBuild { .. } => Some(God::Jason),
             Move::BuildHead { .. } => Some(God::Hydra),
             Move::Step { .. } | Move::BuildBlocks { .. } => Some(God::Morpheus),
+            Move::Shift { .. } => Some(God::Proteus),
         }
     }
 
@@ -627,6 +642,8 @@ impl fmt::Display for Move {
                 build,
                 head,
             } => write!(f, "{from}>{to}^{build} H{head}"),
+            // santorini-ai's text: the position is that of a move from `from` to `to`.
+            Move::Shift { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::FlipBuild {
                 flipped,
                 from,

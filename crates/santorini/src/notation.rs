@@ -177,6 +177,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Pegasus,
         God::Zeus,
         God::Hydra,
+        God::Proteus,
     ]
     .iter()
     .any(|god| gods.contains(god));

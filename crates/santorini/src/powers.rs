@@ -132,6 +132,18 @@ impl<S: Kernels> Position<S> {
     /// is held down by Athena. Every call is a distinct resulting position.
     #[inline(never)]
     pub(crate) fn for_each_power_move(&self, each: &mut impl FnMut(Move)) {
+        if self.gods[1 - self.side.index()] == God::Persephone
+            && self.gods[self.side.index()] == God::Proteus
+            && self.workers[self.side.index()].len() >= 2
+        {
+            // Proteus: the turns whose step climbs, if there are any (the square a worker is
+            // put on says nothing of the step: see `for_each_proteus_move`).
+            let mut climbs = false;
+            let mine = self.workers[self.side.index()];
+            self.for_each_proteus_move(mine, self.limits(), true, &mut |_| climbs = true);
+            self.for_each_proteus_move(mine, self.limits(), climbs, each);
+            return;
+        }
         if self.gods[1 - self.side.index()] == God::Persephone {
             // Persephone: only the turns that climb, if there are any. Achilles's and
             // Bellerophon's power turns do not count towards whether there are (neither need
@@ -187,6 +199,8 @@ impl<S: Kernels> Position<S> {
             | Move::Step { from, to }
             | Move::BuildBlocks { from, to, .. }
             | Move::Win { from, to } => (from, to),
+            // Not judged here: Proteus's climb is his step's (`for_each_proteus_move`).
+            Move::Shift { .. } => return false,
             Move::BuildFirst {
                 first, from, to, ..
             } => {
@@ -219,6 +233,106 @@ impl<S: Kernels> Position<S> {
             })
     }
 
+    /// What the opponent's god forbids the side to move this turn.
+    fn limits(&self) -> Limits {
+        let me = self.side.index();
+        let theirs = self.workers[1 - me];
+        let them = self.gods[1 - me];
+        Limits {
+            // Athena's or Nike's flag on the opponent's side: no step of this turn may go up.
+            up: u8::from(!self.holds_down(1 - me)),
+            no_down: them == God::Hades,
+            hera: them == God::Hera,
+            unbuildable: if them == God::Limus {
+                self.limus_zone(theirs)
+            } else {
+                Bitboard::EMPTY
+            },
+            zone: if them == God::Aphrodite {
+                theirs.iter().fold(theirs, |zone, w| zone | neighbours(w))
+            } else {
+                Bitboard::EMPTY
+            },
+        }
+    }
+
+    /// Proteus's turns with two workers or more (santorini-ai's `proteus.rs`): a worker of
+    /// `movers` steps as a mortal's would (only up one level when `climb`, Persephone's
+    /// demand, which santorini-ai judges on the step), then another of his workers, any
+    /// one, fills the square it left. A climb onto level 3 wins first, with no filling. The
+    /// position after the others is his workers less the one that filled plus the step's
+    /// end, so the turn is the filling worker's [`Move::Shift`] from its square to that end
+    /// (there is no step between the two: it is put), the build next to the end; each
+    /// square reached by several steps is one move. Against Harpies the step slides on
+    /// first, the filling worker's square blocking nothing: a slide ending on it leaves his
+    /// workers where they stood, a turn that only builds, given once whichever workers.
+    fn for_each_proteus_move(
+        &self,
+        movers: Bitboard,
+        limits: Limits,
+        climb: bool,
+        each: &mut impl FnMut(Move),
+    ) {
+        let me = self.side.index();
+        let mine = self.workers[me];
+        let occupied = mine | self.workers[1 - me];
+        let domes = self.blocked();
+        let harpies = self.gods[1 - me] == God::Harpies;
+        let h = |square: Square| self.height(square);
+        // Each mover's steps, its winning climbs given first.
+        let mut steps = [Bitboard::EMPTY; 25];
+        for from in movers {
+            let mut targets = Bitboard::EMPTY;
+            for to in neighbours(from) - occupied - domes {
+                let allowed = if climb {
+                    h(to) == h(from) + 1
+                } else {
+                    limits.step(h(from), h(to))
+                };
+                if !allowed || !limits.may_end(from, to) {
+                    continue;
+                }
+                if h(from) == 2 && h(to) == 3 && limits.may_win_on(to) {
+                    each(Move::Win { from, to });
+                } else {
+                    targets = targets.with(to);
+                }
+            }
+            steps[from.index()] = targets;
+        }
+        let mut stayed_builds = Bitboard::EMPTY;
+        for filler in mine {
+            let others = occupied.without(filler);
+            let mut ends = Bitboard::EMPTY;
+            for from in movers.without(filler) {
+                for to in steps[from.index()] {
+                    let end = if harpies {
+                        self.harpies_slide(from, to, others)
+                    } else {
+                        to
+                    };
+                    if ends.contains(end) {
+                        continue;
+                    }
+                    ends = ends.with(end);
+                    let mut builds =
+                        neighbours(end) - others.with(end) - domes - limits.unbuildable;
+                    if end == filler {
+                        builds -= stayed_builds;
+                        stayed_builds |= builds;
+                    }
+                    for build in builds {
+                        each(Move::Shift {
+                            from: filler,
+                            to: end,
+                            build,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// [`Position::for_each_power_move`]'s moves before Persephone's demand.
     fn for_each_unforced_move(&self, each: &mut impl FnMut(Move)) {
         let me = self.side.index();
@@ -241,22 +355,7 @@ impl<S: Kernels> Position<S> {
             each(Move::ClaimWin);
             return;
         }
-        let limits = Limits {
-            // Athena's or Nike's flag on the opponent's side: no step of this turn may go up.
-            up: u8::from(!self.holds_down(1 - me)),
-            no_down: them == God::Hades,
-            hera: them == God::Hera,
-            unbuildable: if them == God::Limus {
-                self.limus_zone(theirs)
-            } else {
-                Bitboard::EMPTY
-            },
-            zone: if them == God::Aphrodite {
-                theirs.iter().fold(theirs, |zone, w| zone | neighbours(w))
-            } else {
-                Bitboard::EMPTY
-            },
-        };
+        let limits = self.limits();
         // Hypnus: a worker higher than the other stays put; a lone worker of Hydra's is
         // higher than all her others (santorini-ai's reading).
         let movers = if them == God::Hypnus {
@@ -341,6 +440,10 @@ impl<S: Kernels> Position<S> {
                     each(Move::PlaceBuild { place, build });
                 }
             }
+        }
+        if god == God::Proteus && mine.len() >= 2 {
+            self.for_each_proteus_move(movers, limits, false, each);
+            return;
         }
         if god == God::Artemis && them == God::Harpies {
             self.for_each_artemis_move_slid(movers, limits, each);
@@ -1731,6 +1834,10 @@ impl<S: Kernels> Position<S> {
                 for square in extra.into_iter().flatten() {
                     self.raise(square);
                 }
+            }
+            Move::Shift { from, to, build } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
             }
             Move::BuildHead {
                 from,

@@ -24,6 +24,7 @@
 //! | Poseidon's extra builds `B3>C3^C4 ^D3^D3^E2`, fewer `B3>C3^C4 ^D3` | `B3 C3 power C4 D3 D3 E2` (the extra builds in any order), `B3 C3 power C4 D3 power` |
 //! | Theseus's build and removal of a worker `B3>C3^C4 xD4` | `B3 C3 power C4 D4` |
 //! | Europa's build and her Talus token put on D4 `B3>C3^C4 TD4` | `B3 C3 power C4 D4` |
+//! | Proteus's turn `B3>C3^C4` (the worker on B3 fills the square another left for C3) | `B3 power C3 C4` |
 //! | Hydra's build and new worker or worker returned `B3>C3^C4 HD4` | `B3 C3 C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
@@ -106,6 +107,11 @@ impl Move {
                 build,
                 dome,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(dome)])),
+            // Proteus: the worker that fills, the power, where the step ended, the build
+            // (his win onto `to` is `from to`, so the power comes before `to`).
+            Move::Shift { from, to, build } => {
+                paths.push(path(&[At(from), Power, At(to), At(build)]));
+            }
             // Hydra: the move, the build, then her new worker's square or the worker she
             // returns (every turn of hers with a build has one, so no power step).
             Move::BuildHead {

@@ -53,6 +53,9 @@ const HARPIES_FLIP_LEAP_DRAG_IDS: usize = 27;
 
 /// The number of roots in batch 39: Harpies against Artemis.
 const HARPIES_ARTEMIS_IDS: usize = 8;
+/// Batch 51: Proteus against every god in both seats (44 times six roots), against himself
+/// (five) and 14 hand-made roots.
+const PROTEUS_IDS: usize = 44 * 6 + 5 + 14;
 
 /// The number of roots in batch 45: Morpheus against every god in both seats (264), himself
 /// (5), and 15 hand-made roots.
@@ -127,6 +130,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 15
             + 11
             + MORPHEUS_IDS
+            + PROTEUS_IDS
+            + 6
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -173,7 +178,6 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Asteria, God::Chronus],
                 [God::Chronus, God::Polyphemus],
                 [God::Harpies, God::Hermes],
-                [God::Harpies, God::Hydra],
             ];
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
@@ -1433,6 +1437,59 @@ fn each_power_plays_as_its_rule_says() {
         }
         _ => true,
     }));
+    // Proteus: a worker steps, another of his fills the square it left; written as the
+    // filler's move to where the step ended.
+    let proteus = pos("0000000000000000000000000/1/proteus:B3,D3,E5/mortal:C4,C2");
+    let moves = proteus.legal_moves();
+    assert_eq!(moves.len(), 124);
+    assert!(moves.iter().all(|mv| matches!(mv, Move::Shift { .. })));
+    // D3 steps to C3, B3 fills D3: B3 is gone, C3 taken.
+    let mv = proteus.parse_move("B3>C3^B4").unwrap();
+    assert!(matches!(mv, Move::Shift { .. }));
+    assert_eq!(mv.to_string(), "B3>C3^B4");
+    let filled = proteus.play(mv).unwrap();
+    assert_eq!(
+        filled.to_string(),
+        "0000001000000000000000000/2/proteus:E5,C3,D3/mortal:C4,C2"
+    );
+    assert_eq!(filled.hash(), filled.recompute_hash());
+    // From anywhere: B3 steps to A4, E5 fills B3.
+    let far = proteus
+        .play(proteus.parse_move("E5>A4^A5").unwrap())
+        .unwrap();
+    assert_eq!(
+        far.to_string(),
+        "1000000000000000000000000/2/proteus:A4,B3,D3/mortal:C4,C2"
+    );
+    // A square only the worker itself could step onto is no turn: another must fill.
+    assert!(proteus.parse_move("E5>D5^C5").is_err());
+    // On level 2 next to a level 3 that another of his, on level 3, can step onto: his
+    // climb wins; the other stepping there while he fills its square does not.
+    let high = pos("0000000000023300000000000/1/proteus:B3,D3,E5/mortal:A1,E1");
+    assert_eq!(
+        high.parse_move("B3>C3#").unwrap(),
+        Move::Win {
+            from: sq("B3"),
+            to: sq("C3")
+        }
+    );
+    let put = high.play(high.parse_move("B3>C3^B4").unwrap()).unwrap();
+    assert_eq!(put.winner(), None);
+    assert_eq!(
+        put.to_string(),
+        "0000001000023300000000000/2/proteus:E5,C3,D3/mortal:A1,E1"
+    );
+    assert_eq!(pos(&put.to_string()), put);
+    assert!(!put.legal_moves().is_empty());
+    // With one worker left he moves as a mortal.
+    let alone = pos("0000000000000000000000001/1/proteus:C3/mortal:A1,E5");
+    assert!(
+        alone
+            .legal_moves()
+            .iter()
+            .all(|mv| matches!(mv, Move::Build { .. }))
+    );
+    assert_eq!(alone.legal_moves().len(), 62);
 }
 
 #[test]

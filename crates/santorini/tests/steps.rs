@@ -153,6 +153,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Europa
                 | God::Hydra
                 | God::Morpheus
+                | God::Proteus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -612,4 +613,26 @@ fn morpheus_turns_walk_as_their_steps() {
     let mv: Move = "B3>C3^D4^C4^C4".parse().unwrap();
     assert_eq!(mv.to_string(), "B3>C3^C4^C4^D4");
     assert_eq!(written(mv), "B3 C3 power C4 C4 D4 power");
+}
+
+/// Proteus's turns: `B3 power C3 C4` (the worker that fills, the power, where the step
+/// ended, the build), distinct from his win `B3 C3` at the roots where both leave B3 for C3
+/// (`hand-proteus-win-or-shift`); with one worker left, a mortal's `B3 C3 C4`.
+#[test]
+fn proteus_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Proteus);
+    let shifts = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Shift { .. }))
+        .count();
+    assert!(shifts > 10_000, "{shifts} turns that fill");
+    // The win and the turn that fills from B3 to C3, both legal at one root.
+    let at = |name: &str| name.parse::<bitgames_santorini::Square>().unwrap();
+    assert!(moves.contains(&Move::Win {
+        from: at("B3"),
+        to: at("C3")
+    }));
+    assert!(moves.iter().any(
+        |mv| matches!(mv, Move::Shift { from, to, .. } if *from == at("B3") && *to == at("C3"))
+    ));
 }
