@@ -106,6 +106,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildSlay { from, to, .. }
             | Move::BuildTalus { from, to, .. }
             | Move::BuildHead { from, to, .. }
+            | Move::BuildWind { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

@@ -30,6 +30,13 @@ fn wrapping_neighbours(square: Square) -> Bitboard {
     around
 }
 
+/// The squares next to C3, which stand for the eight winds of Aeolus
+/// ([`Move::BuildWind`]).
+#[inline]
+fn winds_around_c3() -> Bitboard {
+    Square::new(2, 2).map_or(Bitboard::EMPTY, neighbours)
+}
+
 /// Whether `square` is off the perimeter (where Hera's opponent may still win, and Bia may
 /// not place).
 #[inline(always)]
@@ -80,6 +87,10 @@ struct Limits {
     /// Aphrodite: the squares on or next to her workers at the start of the turn (empty
     /// against any other god); a worker that starts in it must end its move in it.
     zone: Bitboard,
+    /// Aeolus: the winds that hold this turn's steps, the opponent's and the mover's own
+    /// (his wind holds his workers too), each as its step's (row, column) offset modulo 5
+    /// (so that Urania's wrapped steps compare too); `None` where no wind blows.
+    winds: [Option<(u32, u32)>; 2],
 }
 
 impl Limits {
@@ -107,6 +118,37 @@ impl Limits {
     fn may_win_on(self, to: Square) -> bool {
         !self.hera || in_middle(to)
     }
+
+    /// Whether one step from `from` to the neighbouring `to` (on Urania's board, across an
+    /// edge too) goes against no wind of Aeolus's (a jump, Iris's, is judged by its first
+    /// square).
+    #[inline(always)]
+    fn calm(self, from: Square, to: Square) -> bool {
+        if self.winds == [None, None] {
+            return true;
+        }
+        let step = (
+            (to.row() + 5 - from.row()) % 5,
+            (to.col() + 5 - from.col()) % 5,
+        );
+        !self.winds.contains(&Some(step))
+    }
+
+    /// The squares one calm step from any of `reached` (see [`Limits::calm`]).
+    fn calm_neighbours(self, reached: Bitboard) -> Bitboard {
+        if self.winds == [None, None] {
+            return reached.neighbours();
+        }
+        let mut around = Bitboard::EMPTY;
+        for from in reached {
+            for to in neighbours(from) {
+                if self.calm(from, to) {
+                    around = around.with(to);
+                }
+            }
+        }
+        around
+    }
 }
 
 impl<S: Kernels> Position<S> {
@@ -116,6 +158,16 @@ impl<S: Kernels> Position<S> {
     #[inline]
     fn blocked(&self) -> Bitboard {
         self.levels.domes() | self.talus()
+    }
+
+    /// `player`'s wind if that player is Aeolus and it blows, as [`Limits::winds`] keeps
+    /// it: the offset from C3 of the square his token byte holds.
+    fn wind(&self, player: usize) -> Option<(u32, u32)> {
+        if self.gods[player] != God::Aeolus {
+            return None;
+        }
+        let square = self.token[player].square()?;
+        Some(((square.row() + 3) % 5, (square.col() + 3) % 5))
     }
 
     /// The number of [`Position::for_each_power_move`]'s moves. Out of line, like the other
@@ -182,6 +234,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildSlay { from, to, .. }
             | Move::BuildTalus { from, to, .. }
             | Move::BuildHead { from, to, .. }
+            | Move::BuildWind { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Win { from, to } => (from, to),
             Move::BuildFirst {
@@ -253,6 +306,7 @@ impl<S: Kernels> Position<S> {
             } else {
                 Bitboard::EMPTY
             },
+            winds: [self.wind(1 - me), self.wind(me)],
         };
         // Hypnus: a worker higher than the other stays put; a lone worker of Hydra's is
         // higher than all her others (santorini-ai's reading).
@@ -365,7 +419,10 @@ impl<S: Kernels> Position<S> {
             };
             let mut targets = Bitboard::EMPTY;
             for to in around(from) & (enterable - domes) {
-                if reachable(from, to) && !(god == God::Hermes && h(to) == h(from)) {
+                if reachable(from, to)
+                    && !(god == God::Hermes && h(to) == h(from))
+                    && limits.calm(from, to)
+                {
                     targets = targets.with(to);
                 }
             }
@@ -373,6 +430,7 @@ impl<S: Kernels> Position<S> {
                 // Iris also jumps over a neighbouring worker, to any level (within the limits).
                 for over in neighbours(from) & occupied {
                     if let Some(beyond) = Move::push_target(from, over)
+                        && limits.calm(from, over)
                         && !occupied.contains(beyond)
                         && !domes.contains(beyond)
                         && limits.leap(h(from), h(beyond))
@@ -384,7 +442,7 @@ impl<S: Kernels> Position<S> {
             if god == God::Bellerophon && !self.god_flag[me] && limits.up == 1 {
                 // His leap, once a game: up two levels, onto level 2 or 3.
                 for to in around(from) - occupied - domes {
-                    if h(to) != h(from) + 2 || !limits.may_end(from, to) {
+                    if h(to) != h(from) + 2 || !limits.may_end(from, to) || !limits.calm(from, to) {
                         continue;
                     }
                     if h(to) == 3 && limits.may_win_on(to) {
@@ -652,6 +710,22 @@ impl<S: Kernels> Position<S> {
                                 }
                             }
                         }
+                        // Aeolus: with no wind blowing, any of the eight (none is the plain
+                        // build); with one, keeping it (calming it is the plain build).
+                        God::Aeolus if allowed => {
+                            let winds = match self.token[me].square() {
+                                Some(wind) => wind.bitboard(),
+                                None => winds_around_c3(),
+                            };
+                            for wind in winds {
+                                each(Move::BuildWind {
+                                    from,
+                                    to,
+                                    build,
+                                    wind,
+                                });
+                            }
+                        }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
@@ -753,7 +827,7 @@ impl<S: Kernels> Position<S> {
             let others = mine.without(from);
             let steps = (neighbours(from) - others - domes)
                 .iter()
-                .filter(|&to| limits.step(h(from), h(to)))
+                .filter(|&to| limits.step(h(from), h(to)) && limits.calm(from, to))
                 .fold(Bitboard::EMPTY, Bitboard::with);
             let plain_wins = (steps - theirs)
                 .iter()
@@ -875,7 +949,7 @@ impl<S: Kernels> Position<S> {
         let steps = |at: Square| {
             (neighbours(at) - occupied - domes)
                 .iter()
-                .filter(move |&to| limits.step(h(at), h(to)))
+                .filter(move |&to| limits.step(h(at), h(to)) && limits.calm(at, to))
         };
         let wins_on = |at: Square, to: Square| h(at) == 2 && h(to) == 3 && limits.may_win_on(to);
         let mut wins = Bitboard::EMPTY;
@@ -933,7 +1007,7 @@ impl<S: Kernels> Position<S> {
             let steps = |at: Square| {
                 (neighbours(at) - others - domes)
                     .iter()
-                    .filter(move |&to| limits.step(h(at), h(to)))
+                    .filter(move |&to| limits.step(h(at), h(to)) && limits.calm(at, to))
             };
             let mut wins = Bitboard::EMPTY;
             let mut ends = Bitboard::EMPTY;
@@ -999,7 +1073,7 @@ impl<S: Kernels> Position<S> {
             let level = self.levels.at(self.height(mover)) - theirs - still - self.talus();
             let mut reached = mover.bitboard();
             loop {
-                let grown = reached | (reached.neighbours() & level);
+                let grown = reached | (limits.calm_neighbours(reached) & level);
                 if grown == reached {
                     break;
                 }
@@ -1024,7 +1098,7 @@ impl<S: Kernels> Position<S> {
             let level = self.levels.at(self.height(start)) - theirs - self.talus();
             let mut reached = start.bitboard();
             loop {
-                let grown = reached | (reached.neighbours() & level);
+                let grown = reached | (limits.calm_neighbours(reached) & level);
                 if grown == reached {
                     return reached;
                 }
@@ -1102,6 +1176,7 @@ impl<S: Kernels> Position<S> {
                     if h(to) > self.height(from)
                         || !limits.step(self.height(from), h(to))
                         || !limits.may_end(from, to)
+                        || !limits.calm(from, to)
                     {
                         continue;
                     }
@@ -1220,7 +1295,8 @@ impl<S: Kernels> Position<S> {
                     && self.height(first) == 2
                     && limits.up == 1
                     && limits.may_win_on(first)
-                    && limits.may_end(from, first);
+                    && limits.may_end(from, first)
+                    && limits.calm(from, first);
                 if wins_onto {
                     each(Move::BuildFirstWin {
                         first,
@@ -1237,6 +1313,7 @@ impl<S: Kernels> Position<S> {
                     let ht = h(to);
                     if !limits.step(hf, ht)
                         || !limits.may_end(from, to)
+                        || !limits.calm(from, to)
                         || (hf == 2 && ht == 3 && limits.may_win_on(to))
                     {
                         continue;
@@ -1353,6 +1430,7 @@ impl<S: Kernels> Position<S> {
             && !occupied.contains(to)
             && !domes.contains(to)
             && limits.step(h(from), h(to))
+            && limits.calm(from, to)
             && limits.may_end(from, to)
             && !(h(from) == 2 && h(to) == 3 && limits.may_win_on(to))
             && neighbours(to).contains(build)
@@ -1649,6 +1727,16 @@ impl<S: Kernels> Position<S> {
                 for square in extra.into_iter().flatten() {
                     self.raise(square);
                 }
+            }
+            Move::BuildWind {
+                from,
+                to,
+                build,
+                wind,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                self.set_token(me, Some(wind));
             }
             Move::BuildHead {
                 from,
