@@ -367,6 +367,22 @@
 //! worker's square blocks nothing (the slide may end on it: a turn that only builds, one
 //! move whichever workers). With one worker left (Medusa's, Theseus's or Bia's victims)
 //! he moves as a mortal. No pair with him is banned.
+//!
+//! Aeolus (santorini-ai's `aeolus.rs`) moves and builds as a mortal, then sets the wind: no
+//! worker, the opponent's nor his own, may take a step in the wind's direction (`n`: no step
+//! north, to the row above). With no wind blowing he may end his turn with the wind in any
+//! of the eight directions or none; with a wind blowing, only keeping it or calming it (so
+//! a turn that calms it gives a free choice on his next). A win sets nothing. The wind
+//! holds every step of every power that moves a worker on its own (Artemis's two, Hermes's
+//! travel, Iris's jump, Pegasus's and Bellerophon's leaps, Urania's wrapped steps, the step
+//! after Prometheus's and Achilles's first build, Charon's move), not a worker another
+//! power displaces (Apollo's swap, Minotaur's push, Charon's flip, Scylla's drag, the
+//! Harpies' slide). The turn that leaves a wind is a [`crate::Move::BuildWind`], written
+//! `B3>C3^C4 w=n` as santorini-ai writes it; one that leaves none is a plain
+//! [`crate::Move::Build`] (santorini-ai's `w=-` reads as it). The wind is kept in the
+//! position's per-player token byte ([`crate::Position::token`]) as the square next to C3
+//! in its direction (B4 for `nw`, C4 for `n`, ...), and written `aeolus[n]` as santorini-ai
+//! writes it. No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -484,13 +500,16 @@ pub enum God {
     /// Has three workers; after his worker moves, another of his workers must take the
     /// square it left.
     Proteus,
+    /// After his build, sets the wind (any direction or none while none blows; else keeps or
+    /// calms it): no worker may step in its direction.
+    Aeolus,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 46] = [
+    pub const ALL: [God; 47] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -537,6 +556,7 @@ impl God {
         God::Hydra,
         God::Morpheus,
         God::Proteus,
+        God::Aeolus,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -588,6 +608,7 @@ impl God {
             God::Hydra => "hydra",
             God::Morpheus => "morpheus",
             God::Proteus => "proteus",
+            God::Aeolus => "aeolus",
         }
     }
 
@@ -682,6 +703,9 @@ impl God {
             God::Proteus => {
                 "has three workers; after his worker moves, one of his other workers must take the space it left"
             }
+            God::Aeolus => {
+                "after his build, sets the wind in any direction or none (while one blows, only keeps or calms it); no worker may move in the wind's direction"
+            }
         }
     }
 
@@ -703,7 +727,8 @@ impl God {
     }
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
-    /// mortal's, come from the powers' generator): Europa's token blocks a square.
+    /// mortal's, come from the powers' generator): Europa's token blocks a square, Aeolus's
+    /// wind a direction.
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
@@ -716,6 +741,7 @@ impl God {
                 | God::Aphrodite
                 | God::Europa
                 | God::Harpies
+                | God::Aeolus
         )
     }
 

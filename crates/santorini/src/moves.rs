@@ -18,8 +18,10 @@
 //! into B3, then builds on A4), `+A1^B2` (Jason places a new worker on A1, which builds on
 //! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4), `B3>C3^C4 HD4` (Hydra's new
 //! worker on D4, or her worker on D4 returned to the supply), `B3>C3` (Morpheus moves and
-//! builds nothing) and `B3>C3^C4^C4^D4` (Morpheus spends three blocks from his card: two on
-//! C4, one on D4; two builds read as Demeter's text, and the position finds his turn). santorini-ai's `B3>C3!^C4`
+//! builds nothing), `B3>C3^C4^C4^D4` (Morpheus spends three blocks from his card: two on
+//! C4, one on D4; two builds read as Demeter's text, and the position finds his turn) and
+//! `B3>C3^C4 w=n` (Aeolus sets the wind to the north; santorini-ai's `B3>C3^C4 w=-`, no
+//! wind, reads as `B3>C3^C4`). santorini-ai's `B3>C3!^C4`
 //! (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
@@ -318,6 +320,21 @@ pub enum Move {
         /// The new worker's square, or the square of the worker removed.
         head: Square,
     },
+    /// Aeolus: move, build, then leave the wind blowing towards `wind`'s direction, given
+    /// as the square next to C3 in it (B4 north-west, C4 north, D4 north-east, D3 east,
+    /// D2 south-east, C2 south, B2 south-west, B3 west: one byte, as the position keeps
+    /// it). Written `B3>C3^C4 w=n`, as santorini-ai writes it ([`Move::wind_name`]). His
+    /// turn that leaves no wind is a [`Move::Build`].
+    BuildWind {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The square next to C3 in the wind's direction.
+        wind: Square,
+    },
     /// Proteus, with two workers or more: another of his workers steps onto `to` and his
     /// worker on `from` fills the square it left; his workers being alike, the worker on
     /// `from` is gone and one stands on `to`, which builds on `build`. Written
@@ -432,6 +449,19 @@ impl Blocks {
     }
 }
 
+/// The wind's directions in santorini-ai's order and names, each with the square next to C3
+/// that stands for it ([`Move::BuildWind`]).
+const WINDS: [(&str, &str); 8] = [
+    ("nw", "B4"),
+    ("n", "C4"),
+    ("ne", "D4"),
+    ("e", "D3"),
+    ("se", "D2"),
+    ("s", "C2"),
+    ("sw", "B2"),
+    ("w", "B3"),
+];
+
 impl Move {
     /// The longest move text (surrounding whitespace aside) that `str::parse` reads: the
     /// longest move, Hermes's `(A1,B1)>(C1,D1)^C2`, is 18 characters; the rest leaves room
@@ -441,6 +471,24 @@ impl Move {
 
     /// How much of an over-long move text [`Error::MoveTooLong`] quotes.
     const SHOWN_TEXT: usize = 24;
+
+    /// The wind's name (`n`, `ne`, ... santorini-ai's) for `wind`, the square next to C3 in
+    /// its direction; `None` for any other square.
+    pub fn wind_name(wind: Square) -> Option<&'static str> {
+        WINDS
+            .iter()
+            .find(|(_, square)| wind.to_string() == *square)
+            .map(|(name, _)| *name)
+    }
+
+    /// The square next to C3 that stands for the wind named `name` (either case), if it is
+    /// one of the eight.
+    pub fn wind_named(name: &str) -> Option<Square> {
+        WINDS
+            .iter()
+            .find(|(wind, _)| wind.eq_ignore_ascii_case(name))
+            .and_then(|(_, square)| square.parse().ok())
+    }
 
     /// A placement of two distinct squares, in canonical (increasing) order.
     pub fn place(a: Square, b: Square) -> Option<Move> {
@@ -507,6 +555,7 @@ impl Move {
             Move::BuildHead { .. } => Some(God::Hydra),
             Move::Step { .. } | Move::BuildBlocks { .. } => Some(God::Morpheus),
             Move::Shift { .. } => Some(God::Proteus),
+            Move::BuildWind { .. } => Some(God::Aeolus),
         }
     }
 
@@ -644,6 +693,16 @@ impl fmt::Display for Move {
             } => write!(f, "{from}>{to}^{build} H{head}"),
             // santorini-ai's text: the position is that of a move from `from` to `to`.
             Move::Shift { from, to, build } => write!(f, "{from}>{to}^{build}"),
+            Move::BuildWind {
+                from,
+                to,
+                build,
+                wind,
+            } => write!(
+                f,
+                "{from}>{to}^{build} w={}",
+                Move::wind_name(*wind).unwrap_or("?")
+            ),
             Move::FlipBuild {
                 flipped,
                 from,
@@ -983,6 +1042,27 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
                 extra,
             });
         }
+        // Aeolus's wind, ` w=<direction>`, or santorini-ai's ` w=-` for none (his plain
+        // move and build).
+        let dome_text = dome.trim_start();
+        if let Some(wind) = dome_text
+            .strip_prefix("w=")
+            .or_else(|| dome_text.strip_prefix("W="))
+        {
+            let build = square(build)?;
+            if wind == "-" {
+                return Ok(Move::Build { from, to, build });
+            }
+            let wind = Move::wind_named(wind).ok_or_else(|| {
+                syntax("expected a wind after w= (n, ne, e, se, s, sw, w, nw or -)")
+            })?;
+            return Ok(Move::BuildWind {
+                from,
+                to,
+                build,
+                wind,
+            });
+        }
         // Hydra's new worker or the worker she returns, ` H<square>`.
         if let Some(head) = dome.trim_start().strip_prefix(['H', 'h']) {
             return Ok(Move::BuildHead {
@@ -1274,6 +1354,15 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4 w=ne",
+                Move::BuildWind {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    wind: sq("D4"),
+                },
+            ),
+            (
                 "B3>C3^C4 HD4",
                 Move::BuildHead {
                     from: sq("B3"),
@@ -1413,6 +1502,8 @@ mod tests {
             ("B3>C3^C4 XD4E4", "\"D4E4\" is not a square"),
             ("B3>C3^C4 XD9", "\"D9\" is not a square"),
             ("B3>C3^C4 TD9", "\"D9\" is not a square"),
+            ("B3>C3^C4 w=x", "expected a wind after w="),
+            ("B3>C3^C4 w=", "expected a wind after w="),
             ("B3>C3^C4 TD4TE4", "\"D4TE4\" is not a square"),
             ("B3>C3^C4 T", "\"\" is not a square"),
             ("B3>C3^C4X XD4", "\"C4X\" is not a square"),

@@ -30,7 +30,8 @@ use bitgames_search::Player;
 
 use crate::position::Token;
 use crate::{
-    Bitboard, Error, God, Kernels, Levels, MORPHEUS_MOST_BLOCKS, Position, Square, SquareError,
+    Bitboard, Error, God, Kernels, Levels, MORPHEUS_MOST_BLOCKS, Move, Position, Square,
+    SquareError,
 };
 
 impl<S: Kernels> FromStr for Position<S> {
@@ -93,10 +94,13 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         return Err(Error::WorkerOnDome { square });
     }
     // Europa's Talus goes only where no worker and no dome stands, and then no worker may
-    // enter its square nor anyone build there, so none can share it later.
-    for (player, token) in tokens.into_iter().enumerate() {
-        if let Some(square) = token
-            && ((workers[0] | workers[1] | domes).contains(square) || tokens[1 - player] == token)
+    // enter its square nor anyone build there, so none can share it later. (Aeolus's wind
+    // is a direction, kept as a square next to C3, and stands on no square.)
+    let talus = |player: usize| tokens[player].filter(|_| gods[player] == God::Europa);
+    for player in 0..2 {
+        if let Some(square) = talus(player)
+            && ((workers[0] | workers[1] | domes).contains(square)
+                || talus(1 - player) == Some(square))
         {
             return Err(Error::TokenSquare {
                 player: player as u8 + 1,
@@ -311,6 +315,15 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
                 })?;
             false
         }
+        // Aeolus's wind, santorini-ai's `aeolus[n]` (either case).
+        (God::Aeolus, Some(wind)) => {
+            token = Some(Move::wind_named(wind).ok_or_else(|| Error::GodState {
+                player,
+                god,
+                text: text.to_owned(),
+            })?);
+            false
+        }
         (god, Some(square)) if god.has_token() => {
             token = Some(square.parse::<Square>().map_err(|_| Error::GodState {
                 player,
@@ -421,7 +434,12 @@ impl<S: Kernels> fmt::Display for Position<S> {
             };
             write!(f, "/{winner}{}{state}", self.gods[player.index()])?;
             if let Some(square) = self.token(player) {
-                write!(f, "[{square}]")?;
+                match Move::wind_name(square) {
+                    Some(wind) if self.gods[player.index()] == God::Aeolus => {
+                        write!(f, "[{wind}]")?
+                    }
+                    _ => write!(f, "[{square}]")?,
+                }
             }
             // Morpheus's card, always written, as santorini-ai writes it (`morpheus[0]`).
             if self.gods[player.index()] == God::Morpheus {

@@ -84,7 +84,8 @@ pub type MoveList = SmallVec<[Move; MAX_MOVES]>;
 /// Text notation (compatible with the santorini-ai engine): `Display` writes and `FromStr`
 /// reads `<25 heights A5..E1>/<side 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (`mortal` for the
 /// base game, `athena[^]` after Athena moved up, `europa[D4]` with Europa's token on D4,
-/// `morpheus[3]` with three blocks on Morpheus's card, `#`
+/// `morpheus[3]` with three blocks on Morpheus's card, `aeolus[n]` with Aeolus's wind
+/// blowing north (no step north), `#`
 /// before the winner's god); `{:#}` draws
 /// the board. See the [crate docs](crate) for the rules as implemented, and [`God`] for the
 /// powers.
@@ -104,7 +105,9 @@ pub struct Position<S: Kernels = Fastest> {
     /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     /// Per player, the square a god's token marks between turns ([`God::has_token`]):
-    /// Europa's Talus, none until she first places it. Other gods keep none. A square rather
+    /// Europa's Talus, none until she first places it. Aeolus keeps his wind here, as the
+    /// square next to C3 in its direction (none while no wind blows): one byte, so the
+    /// position stays 64 bytes, and hashed as any token. Other gods keep none. A square rather
     /// than another flag, so that any god with a token on the board (santorini-ai's Hippolyta
     /// and Selene mark a worker) can keep it here.
     pub(crate) token: [Token; 2],
@@ -257,9 +260,12 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
-    /// `None` before she places it and for every other god. Written `europa[D4]`.
+    /// `None` before she places it. For Aeolus, his wind, as the square next to C3 in its
+    /// direction (C4 for `aeolus[n]`; [`Move::wind_name`]), `None` while none blows. `None`
+    /// for every other god. Written `europa[D4]`, `aeolus[n]`.
     pub fn token(&self, player: Player) -> Option<Square> {
-        if self.gods[player.index()].has_token() {
+        let god = self.gods[player.index()];
+        if god.has_token() || god == God::Aeolus {
             self.token[player.index()].square()
         } else {
             None
@@ -581,6 +587,8 @@ impl<S: Kernels> Position<S> {
                     God::Medusa => next.petrify(me),
                     // Against Harpies her removal follows her step, not her slide.
                     God::Bia => next.bia_removal(me, from, Self::first_step(from, to)),
+                    // His turn that leaves no wind calms it.
+                    God::Aeolus => next.set_token(me, None),
                     _ => {}
                 }
             }

@@ -31,6 +31,13 @@ fn wrapping_neighbours(square: Square) -> Bitboard {
     around
 }
 
+/// The squares next to C3, which stand for the eight winds of Aeolus
+/// ([`Move::BuildWind`]).
+#[inline]
+fn winds_around_c3() -> Bitboard {
+    Square::new(2, 2).map_or(Bitboard::EMPTY, neighbours)
+}
+
 /// Whether `square` is off the perimeter (where Hera's opponent may still win, and Bia may
 /// not place).
 #[inline(always)]
@@ -81,6 +88,10 @@ struct Limits {
     /// Aphrodite: the squares on or next to her workers at the start of the turn (empty
     /// against any other god); a worker that starts in it must end its move in it.
     zone: Bitboard,
+    /// Aeolus: the winds that hold this turn's steps, the opponent's and the mover's own
+    /// (his wind holds his workers too), each as its step's (row, column) offset modulo 5
+    /// (so that Urania's wrapped steps compare too); `None` where no wind blows.
+    winds: [Option<(u32, u32)>; 2],
 }
 
 impl Limits {
@@ -108,6 +119,37 @@ impl Limits {
     fn may_win_on(self, to: Square) -> bool {
         !self.hera || in_middle(to)
     }
+
+    /// Whether one step from `from` to the neighbouring `to` (on Urania's board, across an
+    /// edge too) goes against no wind of Aeolus's (a jump, Iris's, is judged by its first
+    /// square).
+    #[inline(always)]
+    fn calm(self, from: Square, to: Square) -> bool {
+        if self.winds == [None, None] {
+            return true;
+        }
+        let step = (
+            (to.row() + 5 - from.row()) % 5,
+            (to.col() + 5 - from.col()) % 5,
+        );
+        !self.winds.contains(&Some(step))
+    }
+
+    /// The squares one calm step from any of `reached` (see [`Limits::calm`]).
+    fn calm_neighbours(self, reached: Bitboard) -> Bitboard {
+        if self.winds == [None, None] {
+            return reached.neighbours();
+        }
+        let mut around = Bitboard::EMPTY;
+        for from in reached {
+            for to in neighbours(from) {
+                if self.calm(from, to) {
+                    around = around.with(to);
+                }
+            }
+        }
+        around
+    }
 }
 
 impl<S: Kernels> Position<S> {
@@ -117,6 +159,16 @@ impl<S: Kernels> Position<S> {
     #[inline]
     fn blocked(&self) -> Bitboard {
         self.levels.domes() | self.talus()
+    }
+
+    /// `player`'s wind if that player is Aeolus and it blows, as [`Limits::winds`] keeps
+    /// it: the offset from C3 of the square his token byte holds.
+    fn wind(&self, player: usize) -> Option<(u32, u32)> {
+        if self.gods[player] != God::Aeolus {
+            return None;
+        }
+        let square = self.token[player].square()?;
+        Some(((square.row() + 3) % 5, (square.col() + 3) % 5))
     }
 
     /// The number of [`Position::for_each_power_move`]'s moves. Out of line, like the other
@@ -195,6 +247,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildSlay { from, to, .. }
             | Move::BuildTalus { from, to, .. }
             | Move::BuildHead { from, to, .. }
+            | Move::BuildWind { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Step { from, to }
             | Move::BuildBlocks { from, to, .. }
@@ -253,6 +306,7 @@ impl<S: Kernels> Position<S> {
             } else {
                 Bitboard::EMPTY
             },
+            winds: [self.wind(1 - me), self.wind(me)],
         }
     }
 
@@ -289,7 +343,8 @@ impl<S: Kernels> Position<S> {
                 } else {
                     limits.step(h(from), h(to))
                 };
-                if !allowed || !limits.may_end(from, to) {
+                // Aeolus's wind holds the step (the worker that fills is put, not moved).
+                if !allowed || !limits.may_end(from, to) || !limits.calm(from, to) {
                     continue;
                 }
                 if h(from) == 2 && h(to) == 3 && limits.may_win_on(to) {
@@ -471,7 +526,10 @@ impl<S: Kernels> Position<S> {
             };
             let mut targets = Bitboard::EMPTY;
             for to in around(from) & (enterable - domes) {
-                if reachable(from, to) && !(god == God::Hermes && h(to) == h(from)) {
+                if reachable(from, to)
+                    && !(god == God::Hermes && h(to) == h(from))
+                    && limits.calm(from, to)
+                {
                     targets = targets.with(to);
                 }
             }
@@ -479,6 +537,7 @@ impl<S: Kernels> Position<S> {
                 // Iris also jumps over a neighbouring worker, to any level (within the limits).
                 for over in neighbours(from) & occupied {
                     if let Some(beyond) = Move::push_target(from, over)
+                        && limits.calm(from, over)
                         && !occupied.contains(beyond)
                         && !domes.contains(beyond)
                         && limits.leap(h(from), h(beyond))
@@ -490,7 +549,7 @@ impl<S: Kernels> Position<S> {
             if god == God::Bellerophon && !self.god_flag[me] && limits.up == 1 {
                 // His leap, once a game: up two levels, onto level 2 or 3.
                 for to in around(from) - occupied - domes {
-                    if h(to) != h(from) + 2 || !limits.may_end(from, to) {
+                    if h(to) != h(from) + 2 || !limits.may_end(from, to) || !limits.calm(from, to) {
                         continue;
                     }
                     if h(to) == 3 && limits.may_win_on(to) {
@@ -764,6 +823,22 @@ impl<S: Kernels> Position<S> {
                                 }
                             }
                         }
+                        // Aeolus: with no wind blowing, any of the eight (none is the plain
+                        // build); with one, keeping it (calming it is the plain build).
+                        God::Aeolus if allowed => {
+                            let winds = match self.token[me].square() {
+                                Some(wind) => wind.bitboard(),
+                                None => winds_around_c3(),
+                            };
+                            for wind in winds {
+                                each(Move::BuildWind {
+                                    from,
+                                    to,
+                                    build,
+                                    wind,
+                                });
+                            }
+                        }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
                         }
@@ -865,7 +940,7 @@ impl<S: Kernels> Position<S> {
             let others = mine.without(from);
             let steps = (neighbours(from) - others - domes)
                 .iter()
-                .filter(|&to| limits.step(h(from), h(to)))
+                .filter(|&to| limits.step(h(from), h(to)) && limits.calm(from, to))
                 .fold(Bitboard::EMPTY, Bitboard::with);
             let plain_wins = (steps - theirs)
                 .iter()
@@ -987,7 +1062,7 @@ impl<S: Kernels> Position<S> {
         let steps = |at: Square| {
             (neighbours(at) - occupied - domes)
                 .iter()
-                .filter(move |&to| limits.step(h(at), h(to)))
+                .filter(move |&to| limits.step(h(at), h(to)) && limits.calm(at, to))
         };
         let wins_on = |at: Square, to: Square| h(at) == 2 && h(to) == 3 && limits.may_win_on(to);
         let mut wins = Bitboard::EMPTY;
@@ -1045,7 +1120,7 @@ impl<S: Kernels> Position<S> {
             let steps = |at: Square| {
                 (neighbours(at) - others - domes)
                     .iter()
-                    .filter(move |&to| limits.step(h(at), h(to)))
+                    .filter(move |&to| limits.step(h(at), h(to)) && limits.calm(at, to))
             };
             let mut wins = Bitboard::EMPTY;
             let mut ends = Bitboard::EMPTY;
@@ -1111,7 +1186,7 @@ impl<S: Kernels> Position<S> {
             let level = self.levels.at(self.height(mover)) - theirs - still - self.talus();
             let mut reached = mover.bitboard();
             loop {
-                let grown = reached | (reached.neighbours() & level);
+                let grown = reached | (limits.calm_neighbours(reached) & level);
                 if grown == reached {
                     break;
                 }
@@ -1136,7 +1211,7 @@ impl<S: Kernels> Position<S> {
             let level = self.levels.at(self.height(start)) - theirs - self.talus();
             let mut reached = start.bitboard();
             loop {
-                let grown = reached | (reached.neighbours() & level);
+                let grown = reached | (limits.calm_neighbours(reached) & level);
                 if grown == reached {
                     return reached;
                 }
@@ -1214,6 +1289,7 @@ impl<S: Kernels> Position<S> {
                     if h(to) > self.height(from)
                         || !limits.step(self.height(from), h(to))
                         || !limits.may_end(from, to)
+                        || !limits.calm(from, to)
                     {
                         continue;
                     }
@@ -1332,7 +1408,8 @@ impl<S: Kernels> Position<S> {
                     && self.height(first) == 2
                     && limits.up == 1
                     && limits.may_win_on(first)
-                    && limits.may_end(from, first);
+                    && limits.may_end(from, first)
+                    && limits.calm(from, first);
                 if wins_onto {
                     each(Move::BuildFirstWin {
                         first,
@@ -1349,6 +1426,7 @@ impl<S: Kernels> Position<S> {
                     let ht = h(to);
                     if !limits.step(hf, ht)
                         || !limits.may_end(from, to)
+                        || !limits.calm(from, to)
                         || (hf == 2 && ht == 3 && limits.may_win_on(to))
                     {
                         continue;
@@ -1480,6 +1558,7 @@ impl<S: Kernels> Position<S> {
                 && !occupied.contains(step)
                 && !domes.contains(step)
                 && limits.step(h(from), h(step))
+                && limits.calm(from, step)
                 && limits.may_end(from, step)
                 && !(h(from) == 2 && h(step) == 3 && limits.may_win_on(step))
                 && (!against_harpies
@@ -1838,6 +1917,16 @@ impl<S: Kernels> Position<S> {
             Move::Shift { from, to, build } => {
                 self.move_worker(me, from, to);
                 self.raise(build);
+            }
+            Move::BuildWind {
+                from,
+                to,
+                build,
+                wind,
+            } => {
+                self.move_worker(me, from, to);
+                self.raise(build);
+                self.set_token(me, Some(wind));
             }
             Move::BuildHead {
                 from,

@@ -25,6 +25,7 @@
 //! | Theseus's build and removal of a worker `B3>C3^C4 xD4` | `B3 C3 power C4 D4` |
 //! | Europa's build and her Talus token put on D4 `B3>C3^C4 TD4` | `B3 C3 power C4 D4` |
 //! | Proteus's turn `B3>C3^C4` (the worker on B3 fills the square another left for C3) | `B3 power C3 C4` |
+//! | Aeolus's build and the wind set north `B3>C3^C4 w=n` | `B3 C3 power C4 C4` (the square next to C3 in the wind's direction) |
 //! | Hydra's build and new worker or worker returned `B3>C3^C4 HD4` | `B3 C3 C4 D4` |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
@@ -127,6 +128,14 @@ impl Move {
                 build,
                 slain,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(slain)])),
+            // Aeolus: the power, the build, the square next to C3 in the wind's direction
+            // (his turn that leaves no wind is a plain build, with no power step).
+            Move::BuildWind {
+                from,
+                to,
+                build,
+                wind,
+            } => paths.push(path(&[At(from), At(to), Power, At(build), At(wind)])),
             // Europa: the power, the build, the token's new square.
             Move::BuildTalus {
                 from,

@@ -60,6 +60,9 @@ const PROTEUS_IDS: usize = 44 * 6 + 5 + 14;
 /// The number of roots in batch 45: Morpheus against every god in both seats (264), himself
 /// (5), and 15 hand-made roots.
 const MORPHEUS_IDS: usize = 284;
+/// Aeolus's roots (batch 48): every god in both seats from the start and two middle games,
+/// himself from the start and four, 15 hand-made.
+const AEOLUS_IDS: usize = 284;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
@@ -132,6 +135,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + MORPHEUS_IDS
             + PROTEUS_IDS
             + 6
+            + AEOLUS_IDS
+            + 12
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1490,6 +1495,51 @@ fn each_power_plays_as_its_rule_says() {
             .all(|mv| matches!(mv, Move::Build { .. }))
     );
     assert_eq!(alone.legal_moves().len(), 62);
+
+    // Aeolus moves and builds as a mortal, then sets the wind (`B3>C3^C4 w=n`), kept as
+    // `aeolus[n]` and hashed; no worker, the opponent's nor his, may then step north. With
+    // a wind blowing he may only keep it or calm it (the plain turn).
+    let aeolus = pos("0000000000000000000000000/1/aeolus:B3,E1/mortal:C2,A1");
+    let mortal = aeolus.with_gods([God::Mortal, God::Mortal]);
+    assert_eq!(aeolus.legal_moves().len(), 9 * mortal.legal_moves().len());
+    let blown = aeolus
+        .play(aeolus.parse_move("B3>C3^C4 w=n").unwrap())
+        .unwrap();
+    assert_eq!(
+        blown.to_string(),
+        "0000000100000000000000000/2/aeolus[n]:C3,E1/mortal:C2,A1"
+    );
+    assert_eq!(blown.hash(), blown.recompute_hash());
+    assert_eq!(pos(&blown.to_string()), blown);
+    assert_eq!(
+        blown.parse_move("C2>B2^B1").unwrap().to_string(),
+        "C2>B2^B1"
+    );
+    // The mortal on A1 may not step north to A2; the other directions stay open.
+    let err = blown.parse_move("A1>A2^A3").unwrap_err().to_string();
+    assert!(err.contains("A1>A2^A3"), "{err}");
+    for good in ["A1>B2^B3", "C2>B3^B4", "C2>D3^D4"] {
+        assert!(blown.parse_move(good).is_ok(), "{good}");
+    }
+    let next = blown.play(blown.parse_move("A1>B1^A1").unwrap()).unwrap();
+    // His own worker is held too; he keeps the wind or calms it, never turns it.
+    assert!(next.parse_move("C3>C4^C5 w=n").is_err());
+    assert!(next.parse_move("C3>D3^D4 w=e").is_err());
+    let kept = next.play(next.parse_move("C3>D3^D4 w=n").unwrap()).unwrap();
+    assert_eq!(kept.token(Player::First), blown.token(Player::First));
+    let calmed = next.play(next.parse_move("C3>D3^D4 w=-").unwrap()).unwrap();
+    assert_eq!(calmed.token(Player::First), None);
+    assert_eq!(calmed.hash(), calmed.recompute_hash());
+    assert_ne!(calmed.hash(), kept.hash());
+    assert!(calmed.to_string().contains("/aeolus:"));
+    // A win sets nothing; a bad wind, or a square for one, is refused in the text.
+    let win = pos("0000000000000002300000000/1/aeolus[n]:A2,E5/mortal:C2,A5");
+    let won = win.play(win.parse_move("A2>B2#").unwrap()).unwrap();
+    assert_eq!(won.token(Player::First), win.token(Player::First));
+    for bad in ["aeolus[x]", "aeolus[C4]", "aeolus[nn]"] {
+        let text = format!("0000000000000000000000000/1/{bad}:B3,E1/mortal:C2,A1");
+        assert!(text.parse::<Position>().is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -154,6 +154,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Hydra
                 | God::Morpheus
                 | God::Proteus
+                | God::Aeolus
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -635,4 +636,20 @@ fn proteus_turns_walk_as_their_steps() {
     assert!(moves.iter().any(
         |mv| matches!(mv, Move::Shift { from, to, .. } if *from == at("B3") && *to == at("C3"))
     ));
+}
+
+/// Aeolus's turns that leave a wind: `B3 C3 power C4 C4` (the build, then the square next to
+/// C3 in the wind's direction); those that leave none are plain builds, `B3 C3 C4`.
+#[test]
+fn aeolus_wind_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Aeolus);
+    let winds = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::BuildWind { .. }))
+        .count();
+    let calm = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Build { .. }))
+        .count();
+    assert!(winds > 20_000 && calm > 5_000, "{winds} winds, {calm} calm");
 }

@@ -20,7 +20,8 @@
 //!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
 //!   `9 + 2 * GODS` all ones once the power is chosen this turn; then sixteen planes ([`MAX_STEPS`](crate::steps::MAX_STEPS): Morpheus's twelve builds), the squares
 //!   chosen so far this turn, one plane per step; the last two the observer's and the
-//!   opponent's token ([`Position::token`]: Europa's Talus), a one on its square.
+//!   opponent's token ([`Position::token`]: Europa's Talus; Aeolus's wind, the square next
+//!   to C3 in its direction), a one on its square.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
 use bitgames_search::Game;
