@@ -82,9 +82,10 @@ pub struct Position<S: Kernels = Fastest> {
     /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     /// Per player, the square a god's token marks between turns ([`God::has_token`]):
-    /// Europa's Talus, none until she first places it. Other gods keep none. A square rather
-    /// than another flag, so that any god with a token on the board (santorini-ai's Hippolyta
-    /// and Selene mark a worker) can keep it here.
+    /// Europa's Talus, none until she first places it; Selene's female worker, set as she
+    /// places her workers, moved with that worker and cleared when it is removed. Other gods
+    /// keep none. A square rather than another flag, so that any god with a token on the
+    /// board (santorini-ai's Hippolyta marks a worker too) can keep it here.
     pub(crate) token: [Token; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -225,7 +226,9 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
-    /// `None` before she places it and for every other god. Written `europa[D4]`.
+    /// `None` before she places it; where Selene's female worker stands, `None` once she is
+    /// removed (or when the text names none); `None` for every other god. Written
+    /// `europa[D4]`, `selene[B3]`.
     pub fn token(&self, player: Player) -> Option<Square> {
         self.token[player.index()].square()
     }
@@ -332,6 +335,10 @@ impl<S: Kernels> Position<S> {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
                     if !eros || on_opposite_edges(a, b) {
                         each(Move::Place(a, b));
+                        // Selene's female worker is the first square: both orders.
+                        if god == God::Selene {
+                            each(Move::Place(b, a));
+                        }
                     }
                 }
             }
@@ -485,6 +492,9 @@ impl<S: Kernels> Position<S> {
                 next.workers[me] = a.bitboard() | b.bitboard();
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
+                if self.gods[me] == God::Selene {
+                    next.set_token(me, Some(a));
+                }
             }
             Move::PlaceThree(a, b, c) => {
                 next.workers[me] = a.bitboard() | b.bitboard() | c.bitboard();
@@ -536,11 +546,30 @@ impl<S: Kernels> Position<S> {
         self.hash ^= SANTORINI_SIDE_TO_MOVE;
     }
 
+    /// Moves `player`'s worker from `from` to `to`, keeping the hash; a token on its square
+    /// (Selene's female worker: Europa's Talus never shares a worker's square) goes with it,
+    /// whoever moved it (santorini-ai's `oppo_worker_xor`). One byte compared, never equal
+    /// in the base game.
     #[inline(always)]
     pub(crate) fn move_worker(&mut self, player: usize, from: Square, to: Square) {
         self.workers[player] = self.workers[player].without(from).with(to);
         self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
             ^ SANTORINI_WORKER[to.bit() as usize][player];
+        if self.token[player] == Token::new(Some(from)) {
+            self.set_token(player, Some(to));
+        }
+    }
+
+    /// Removes `player`'s worker on `square` from the game (Medusa's, Bia's and Theseus's
+    /// victims), keeping the hash; a token on its square (Selene's female worker) is gone
+    /// with it, as santorini-ai's `oppo_worker_kill` clears it.
+    #[inline]
+    pub(crate) fn remove_worker(&mut self, player: usize, square: Square) {
+        self.workers[player] = self.workers[player].without(square);
+        self.hash ^= SANTORINI_WORKER[square.bit() as usize][player];
+        if self.token[player] == Token::new(Some(square)) {
+            self.set_token(player, None);
+        }
     }
 
     /// Won by the player who moved up onto level 3, or lost by a side to move that has no
@@ -619,6 +648,14 @@ impl<S: Kernels> Position<S> {
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
+        }
+        // A placement reads in the order written (Selene's female worker first); for the
+        // other gods either order is the one placement.
+        if let Move::Place(a, b) = mv
+            && let Some(canonical) = Move::place(a, b)
+            && legal.contains(&canonical)
+        {
+            return Ok(canonical);
         }
         // Theseus's removal ` xD4` and Asteria's or Polyphemus's dome ` XD4` differ only in
         // case: each reads as the other's where the other god moves.

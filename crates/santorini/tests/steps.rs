@@ -152,6 +152,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Jason
                 | God::Europa
                 | God::Hydra
+                | God::Selene
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -569,4 +570,16 @@ fn hydras_turns_walk_as_their_steps() {
         heads > 20_000,
         "{heads} turns with a new or returned worker"
     );
+}
+
+/// Selene's domes by her female worker: `B3 C3 power D4` (the move, the power, the dome next
+/// to the female, which may be another square than the plain build could reach).
+#[test]
+fn selenes_domes_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Selene);
+    let domes = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Dome { .. }))
+        .count();
+    assert!(domes > 5_000, "{domes} of {} moves", moves.len());
 }
