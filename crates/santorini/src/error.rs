@@ -74,7 +74,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus and aeolus have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus, aeolus and selene have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north; selene[B3], her female worker stands on B3)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -121,6 +121,14 @@ pub enum Error {
     #[error("{square}: two workers on one square")]
     SharedSquare {
         /// The square they share.
+        square: Square,
+    },
+    /// Selene's female worker (`selene[B3]`) is on a square without one of her workers.
+    #[error("player {player}: selene's female worker on {square} is none of her workers")]
+    FemaleWorker {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The square named.
         square: Square,
     },
     /// A god's token (Europa's Talus) shares its square with a worker, a dome or the other

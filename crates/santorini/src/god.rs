@@ -383,6 +383,24 @@
 //! position's per-player token byte ([`crate::Position::token`]) as the square next to C3
 //! in its direction (B4 for `nw`, C4 for `n`, ...), and written `aeolus[n]` as santorini-ai
 //! writes it. No pair with him is banned.
+//!
+//! Selene (santorini-ai's `selene.rs`) has a female worker, chosen as she places her
+//! workers: `place:B3,D3` puts the female on B3, the first square, so her set-up has both
+//! orders of every pair. She moves and builds as a mortal; instead of the build, her female
+//! worker may build a dome on any level next to where she stands after the move, whichever
+//! worker moved (a dome on level 3 next to the worker that moved is its plain build, one
+//! move). The turn is a [`crate::Move::Dome`], written `B3>C3^D4X` as Atlas's is. As for
+//! Atlas's dome, santorini-ai lets Limus's zone not limit it. santorini-ai at 4e76fe84 drops
+//! the female's dome on level 3 when her male worker moved and is not next to it (its
+//! shortcut against giving the plain build twice), a bug since the rule book's "a dome at any
+//! level" allows it: we keep that dome, and the counts with Selene come from santorini-ai
+//! with the shortcut fixed (see `santorini-more-gods.perft`). The female's square is kept in
+//! the position's per-player token ([`crate::Position::token`]), written `selene[B3]` as
+//! santorini-ai writes it; it follows her when she moves, Apollo swaps her, Minotaur pushes,
+//! Charon flips or Scylla drags her, and is gone when Medusa, Bia or Theseus removes her
+//! (santorini-ai's `oppo_worker_xor` and `oppo_worker_kill`). `selene:B3,D3` (no female, as
+//! after a removal) has no dome. santorini-ai bans her against Chronus, so that pair is
+//! refused here ([`God::check_matchup`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -503,13 +521,16 @@ pub enum God {
     /// After his build, sets the wind (any direction or none while none blows; else keeps or
     /// calms it): no worker may step in its direction.
     Aeolus,
+    /// Has a female worker, who may build a dome on any level next to her instead of the
+    /// build, whichever worker moved.
+    Selene,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 47] = [
+    pub const ALL: [God; 48] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -557,6 +578,7 @@ impl God {
         God::Morpheus,
         God::Proteus,
         God::Aeolus,
+        God::Selene,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -609,6 +631,7 @@ impl God {
             God::Morpheus => "morpheus",
             God::Proteus => "proteus",
             God::Aeolus => "aeolus",
+            God::Selene => "selene",
         }
     }
 
@@ -706,20 +729,27 @@ impl God {
             God::Aeolus => {
                 "after his build, sets the wind in any direction or none (while one blows, only keeps or calms it); no worker may move in the wind's direction"
             }
+            God::Selene => {
+                "has a female worker; instead of her build, the female worker may build a dome at any level next to her, whichever worker moved"
+            }
         }
     }
 
     /// Whether `gods` (player 1's first) may play each other here, or
     /// [`Error::UnsupportedMatchup`] saying why not: Harpies against Hermes is banned, as
     /// santorini-ai bans it (her slide would make his travel ambiguous: a slid step reads
-    /// as a travel). The position reader and [`crate::Position::try_with_gods`] refuse that
-    /// pair. The other pairs santorini-ai bans (Hades and Pan, Chronus and Atlas, ...) still
-    /// play here, as they always have.
+    /// as a travel), and Selene against Chronus, as santorini-ai bans it. The position
+    /// reader and [`crate::Position::try_with_gods`] refuse those pairs (and Harpies
+    /// against Hydra, not written yet). The other pairs santorini-ai bans (Hades and Pan,
+    /// Chronus and Atlas, ...) still play here, as they always have.
     pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
         let [first, second] = gods;
         let why = match gods {
             [God::Harpies, God::Hermes] | [God::Hermes, God::Harpies] => {
                 "Hermes's travel under the Harpies' slide is not written (santorini-ai bans the pair)"
+            }
+            [God::Chronus, God::Selene] | [God::Selene, God::Chronus] => {
+                "santorini-ai bans Selene against Chronus (her domes on any level would count as his towers)"
             }
             _ => return Ok(()),
         };
@@ -746,9 +776,9 @@ impl God {
     }
 
     /// Whether the god keeps a token on a square between turns, written `<god>[<square>]`
-    /// ([`crate::Position::token`]): Europa's Talus.
+    /// ([`crate::Position::token`]): Europa's Talus, Selene's female worker.
     pub const fn has_token(self) -> bool {
-        matches!(self, God::Europa)
+        matches!(self, God::Europa | God::Selene)
     }
 
     /// How many workers the god's side places: three for Graeae and Proteus, two for every

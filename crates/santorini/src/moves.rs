@@ -33,7 +33,8 @@ use crate::{Error, Square};
 /// One turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
-    /// Set-up: place both workers; the squares are distinct and in increasing order.
+    /// Set-up: place both workers; the squares are distinct and in increasing order, but
+    /// for Selene, whose female worker goes on the first (both orders are her moves).
     Place(Square, Square),
     /// Set-up of a side with three workers (Graeae): place all three; the squares are
     /// distinct and in increasing order.
@@ -77,7 +78,9 @@ pub enum Move {
         build: Square,
     },
     /// Atlas: move, then build a dome on `build` whatever its level (below 3: a level-3
-    /// build is a dome anyway, and is a [`Move::Build`]).
+    /// build is a dome anyway, and is a [`Move::Build`]). Also Selene's turn: move, then her
+    /// female worker domes `build`, next to where she stands after the move (on level 3
+    /// only where the plain build could not make that dome).
     Dome {
         /// The square the worker leaves.
         from: Square,
@@ -570,6 +573,7 @@ impl Move {
                     || (god == crate::God::Hestia && matches!(self, Move::BuildTwice { .. }))
                     || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
                     || (god == crate::God::Achilles && matches!(self, Move::BuildFirst { .. }))
+                    || (god == crate::God::Selene && matches!(self, Move::Dome { .. }))
             }
         }
     }
@@ -944,8 +948,13 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
             return Move::place_three(square(a)?, square(b)?, square(c)?)
                 .ok_or_else(|| syntax("two workers placed on one square"));
         }
-        return Move::place(square(a)?, square(rest)?)
-            .ok_or_else(|| syntax("both workers placed on one square"));
+        // In the order written: Selene's female worker is the first square
+        // (`Position::parse_move` reads either order for the other gods).
+        let (a, b) = (square(a)?, square(rest)?);
+        if a == b {
+            return Err(syntax("both workers placed on one square"));
+        }
+        return Ok(Move::Place(a, b));
     }
     let (from, rest) = turn
         .split_once('>')
@@ -1455,10 +1464,15 @@ mod tests {
             "B3>C3^C4 xD4xA5".parse::<Move>().unwrap().to_string(),
             "B3>C3^C4 XA5XD4"
         );
-        // Placement squares are canonicalised to increasing bit order (top-left first).
+        // Placement squares read in the order written (Selene's female worker first;
+        // `Position::parse_move` takes either order as the one placement of other gods).
         assert_eq!(
             "PLACE:d3,b3".parse::<Move>().unwrap().to_string(),
-            "place:B3,D3"
+            "place:D3,B3"
+        );
+        assert_eq!(
+            Move::place(sq("D3"), sq("B3")).map(|mv| mv.to_string()),
+            Some("place:B3,D3".to_owned())
         );
     }
 

@@ -105,11 +105,13 @@ pub struct Position<S: Kernels = Fastest> {
     /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     /// Per player, the square a god's token marks between turns ([`God::has_token`]):
-    /// Europa's Talus, none until she first places it. Aeolus keeps his wind here, as the
-    /// square next to C3 in its direction (none while no wind blows): one byte, so the
-    /// position stays 64 bytes, and hashed as any token. Other gods keep none. A square rather
-    /// than another flag, so that any god with a token on the board (santorini-ai's Hippolyta
-    /// and Selene mark a worker) can keep it here.
+    /// Europa's Talus, none until she first places it; Selene's female worker, set as she
+    /// places her workers, moved with that worker and cleared when it is removed. Aeolus
+    /// keeps his wind here, as the square next to C3 in its direction (none while no wind
+    /// blows): one byte, so the position stays 64 bytes, and hashed as any token. Other gods
+    /// keep none (Morpheus keeps his card in the same byte, [`Position::card`]). A square
+    /// rather than another flag, so that any god with a token on the board (santorini-ai's
+    /// Hippolyta marks a worker too) can keep it here.
     pub(crate) token: [Token; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
@@ -260,9 +262,10 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
-    /// `None` before she places it. For Aeolus, his wind, as the square next to C3 in its
-    /// direction (C4 for `aeolus[n]`; [`Move::wind_name`]), `None` while none blows. `None`
-    /// for every other god. Written `europa[D4]`, `aeolus[n]`.
+    /// `None` before she places it; where Selene's female worker stands, `None` once she is
+    /// removed (or when the text names none); for Aeolus, his wind, as the square next to C3
+    /// in its direction (C4 for `aeolus[n]`; [`Move::wind_name`]), `None` while none blows;
+    /// `None` for every other god. Written `europa[D4]`, `selene[B3]`, `aeolus[n]`.
     pub fn token(&self, player: Player) -> Option<Square> {
         let god = self.gods[player.index()];
         if god.has_token() || god == God::Aeolus {
@@ -408,6 +411,10 @@ impl<S: Kernels> Position<S> {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
                     if !eros || on_opposite_edges(a, b) {
                         each(Move::Place(a, b));
+                        // Selene's female worker is the first square: both orders.
+                        if god == God::Selene {
+                            each(Move::Place(b, a));
+                        }
                     }
                 }
             }
@@ -561,6 +568,9 @@ impl<S: Kernels> Position<S> {
                 next.workers[me] = a.bitboard() | b.bitboard();
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
+                if self.gods[me] == God::Selene {
+                    next.set_token(me, Some(a));
+                }
                 // Player 1 placing after Bia (see `God::first_to_place`) takes the first turn.
                 if me == 0 && self.workers[1].any() {
                     return next;
@@ -621,11 +631,32 @@ impl<S: Kernels> Position<S> {
         self.hash ^= SANTORINI_SIDE_TO_MOVE;
     }
 
+    /// Moves `player`'s worker from `from` to `to`, keeping the hash; a token on its square
+    /// (Selene's female worker: Europa's Talus never shares a worker's square) goes with it,
+    /// whoever moved it (santorini-ai's `oppo_worker_xor`). One byte compared, never equal
+    /// in the base game.
     #[inline(always)]
     pub(crate) fn move_worker(&mut self, player: usize, from: Square, to: Square) {
         self.workers[player] = self.workers[player].without(from).with(to);
         self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
             ^ SANTORINI_WORKER[to.bit() as usize][player];
+        // Selene's female worker goes with her (the byte holds Aeolus's wind or Morpheus's
+        // card for them: not a worker's square).
+        if self.token[player] == Token::new(Some(from)) && self.gods[player] == God::Selene {
+            self.set_token(player, Some(to));
+        }
+    }
+
+    /// Removes `player`'s worker on `square` from the game (Medusa's, Bia's and Theseus's
+    /// victims), keeping the hash; a token on its square (Selene's female worker) is gone
+    /// with it, as santorini-ai's `oppo_worker_kill` clears it.
+    #[inline]
+    pub(crate) fn remove_worker(&mut self, player: usize, square: Square) {
+        self.workers[player] = self.workers[player].without(square);
+        self.hash ^= SANTORINI_WORKER[square.bit() as usize][player];
+        if self.token[player] == Token::new(Some(square)) && self.gods[player] == God::Selene {
+            self.set_token(player, None);
+        }
     }
 
     /// Won by the player who moved up onto level 3, or lost by a side to move that has no
@@ -706,6 +737,14 @@ impl<S: Kernels> Position<S> {
         let legal = self.legal_moves();
         if legal.contains(&mv) {
             return Ok(mv);
+        }
+        // A placement reads in the order written (Selene's female worker first); for the
+        // other gods either order is the one placement.
+        if let Move::Place(a, b) = mv
+            && let Some(canonical) = Move::place(a, b)
+            && legal.contains(&canonical)
+        {
+            return Ok(canonical);
         }
         // Theseus's removal ` xD4` and Asteria's or Polyphemus's dome ` XD4` differ only in
         // case: each reads as the other's where the other god moves.

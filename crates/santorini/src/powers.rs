@@ -703,6 +703,25 @@ impl<S: Kernels> Position<S> {
                         build: to,
                     });
                 }
+                // Selene: instead of the build, her female worker (where she stands after
+                // the move) may dome any square next to her without a worker or a dome,
+                // whatever its level; Limus's zone does not limit it (santorini-ai's, as for
+                // Atlas). A dome on level 3 that the plain build makes is that move.
+                if god == God::Selene
+                    && let Some(female) = self.token[me].square()
+                {
+                    let female = if female == from { to } else { female };
+                    let plain = buildable - unbuildable;
+                    for dome in neighbours(female) - after - domes {
+                        if h(dome) < 3 || !plain.contains(dome) {
+                            each(Move::Dome {
+                                from,
+                                to,
+                                build: dome,
+                            });
+                        }
+                    }
+                }
                 for build in buildable {
                     let allowed = !unbuildable.contains(build);
                     let plain = match (onto_theirs, pushed_to) {
@@ -1950,8 +1969,7 @@ impl<S: Kernels> Position<S> {
                 self.raise(build);
                 let other = 1 - me;
                 if self.workers[other].contains(slain) {
-                    self.workers[other] = self.workers[other].without(slain);
-                    self.hash ^= SANTORINI_WORKER[slain.bit() as usize][other];
+                    self.remove_worker(other, slain);
                 }
                 // Once a game: his power is spent.
                 self.set_god_flag(me, true);
@@ -2078,8 +2096,7 @@ impl<S: Kernels> Position<S> {
         if let Some(slain) = Move::push_target(from, to)
             && self.workers[other].contains(slain)
         {
-            self.workers[other] = self.workers[other].without(slain);
-            self.hash ^= SANTORINI_WORKER[slain.bit() as usize][other];
+            self.remove_worker(other, slain);
         }
     }
 
@@ -2100,8 +2117,7 @@ impl<S: Kernels> Position<S> {
                 .fold(Bitboard::EMPTY, Bitboard::with);
         }
         for stone in stones {
-            self.workers[other] = self.workers[other].without(stone);
-            self.hash ^= SANTORINI_WORKER[stone.bit() as usize][other];
+            self.remove_worker(other, stone);
             self.raise(stone);
         }
     }

@@ -64,6 +64,10 @@ const MORPHEUS_IDS: usize = 284;
 /// himself from the start and four, 15 hand-made.
 const AEOLUS_IDS: usize = 284;
 
+/// The number of roots in batch 42: Selene against every god but Chronus in both seats
+/// (263 from the driver's roots) and 16 hand-made roots.
+const SELENE_IDS: usize = 263 + 16;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -137,6 +141,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 6
             + AEOLUS_IDS
             + 12
+            + SELENE_IDS
+            + 18
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -183,6 +189,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Asteria, God::Chronus],
                 [God::Chronus, God::Polyphemus],
                 [God::Harpies, God::Hermes],
+                [God::Chronus, God::Selene],
             ];
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
@@ -1540,6 +1547,99 @@ fn each_power_plays_as_its_rule_says() {
         let text = format!("0000000000000000000000000/1/{bad}:B3,E1/mortal:C2,A1");
         assert!(text.parse::<Position>().is_err(), "{bad}");
     }
+
+    // Selene: she places her female worker first (`place:D3,B3` puts her on D3: both
+    // orders of every pair are her set-ups), written `selene[D3]` and hashed.
+    let sq = |name: &str| name.parse::<bitgames_santorini::Square>().unwrap();
+    let set_up = pos("0000000000000000000000000/1/selene/mortal");
+    assert_eq!(set_up.legal_moves().len(), 25 * 24);
+    let placed = set_up
+        .play(set_up.parse_move("place:D3,B3").unwrap())
+        .unwrap();
+    assert_eq!(
+        placed.to_string(),
+        "0000000000000000000000000/2/selene[D3]:B3,D3/mortal"
+    );
+    assert_eq!(placed.token(Player::First), Some(sq("D3")));
+    assert_ne!(
+        placed.hash(),
+        set_up
+            .play(set_up.parse_move("place:B3,D3").unwrap())
+            .unwrap()
+            .hash()
+    );
+    assert_eq!(pos(&placed.to_string()), placed);
+    // A mortal's placement reads in either order, as one move.
+    let mortal = pos("0000000000000000000000000/1/mortal/selene");
+    assert_eq!(mortal.legal_moves().len(), 25 * 24 / 2);
+    assert_eq!(
+        mortal.parse_move("place:D3,B3").unwrap(),
+        mortal.parse_move("place:B3,D3").unwrap()
+    );
+    // Instead of the build, her female worker domes a square next to her, any level,
+    // whichever worker moved: the male moves from D3 and the female on B3 domes A4 (not
+    // next to C2) or the level-3 A3; the plain build stays legal.
+    let selene = pos("0000000000300000000000000/1/selene[B3]:B3,D3/mortal:E5,E1");
+    let domed = selene
+        .play(selene.parse_move("D3>C2^A4X").unwrap())
+        .unwrap();
+    assert_eq!(
+        domed.to_string(),
+        "0000040000300000000000000/2/selene[B3]:B3,C2/mortal:E5,E1"
+    );
+    assert!(selene.parse_move("D3>C2^A3X").is_ok());
+    assert!(selene.parse_move("D3>C2^B2").is_ok());
+    // Not next to her, nor on a worker; her male worker has no dome of his own.
+    for bad in ["D3>C2^D1X", "D3>C2^B3X", "D3>E3^E2X"] {
+        assert!(selene.parse_move(bad).is_err(), "{bad}");
+    }
+    // The female moves and domes next to where she ends; the mark goes with her.
+    let moved = selene
+        .play(selene.parse_move("B3>B4^B5X").unwrap())
+        .unwrap();
+    assert_eq!(moved.token(Player::First), Some(sq("B4")));
+    assert_eq!(moved.hash(), moved.recompute_hash());
+    // A level-3 square next to both: the plain build is that dome, one move.
+    let both = pos("0000000000000000030000000/1/selene[B3]:B3,D3/mortal:E5,E1");
+    assert!(both.parse_move("D3>C3^C2").is_ok());
+    assert!(
+        !both
+            .legal_moves()
+            .iter()
+            .any(|mv| mv.to_string() == "D3>C3^C2X")
+    );
+    // Without a female worker (`selene:B3,D3`, as after a removal) she has no dome.
+    let none = pos("0000000000300000000000000/1/selene:B3,D3/mortal:E5,E1");
+    assert!(none.parse_move("D3>C2^A4X").is_err());
+    assert!(
+        none.legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Dome { .. }))
+    );
+    // Apollo swapping her carries the mark; Medusa's stone clears it.
+    let apollo = pos("0001000000000000000000000/2/selene[C3]:C3,E1/apollo:C4,A1");
+    let swapped = apollo
+        .play(apollo.parse_move("C4<>C3^D3").unwrap())
+        .unwrap();
+    assert_eq!(swapped.token(Player::First), Some(sq("C4")));
+    assert_eq!(swapped.hash(), swapped.recompute_hash());
+    let medusa = pos("0000000200000001000000000/2/selene[C3]:C3,E1/medusa:C4,A1");
+    let stoned = medusa.play(medusa.parse_move("A1>A2^B1").unwrap()).unwrap();
+    assert_eq!(stoned.token(Player::First), None);
+    assert_eq!(
+        stoned.to_string(),
+        "0000000200001001000001000/1/selene:E1/medusa:C4,A2"
+    );
+    assert_eq!(stoned.hash(), stoned.recompute_hash());
+    // The mark names one of her workers; Chronus is refused (santorini-ai bans the pair).
+    assert!(matches!(
+        "0000000000000000000000000/1/selene[C4]:B3,D3/mortal:C4,C2".parse::<Position>(),
+        Err(Error::FemaleWorker { .. })
+    ));
+    assert!(matches!(
+        "0000000000000000000000000/1/selene[B3]:B3,D3/chronus:C4,C2".parse::<Position>(),
+        Err(Error::UnsupportedMatchup { .. })
+    ));
 }
 
 #[test]
@@ -1620,8 +1720,10 @@ fn harpies_against_hermes_is_an_error_as_santorini_ai_bans_it() {
     // Every other pair is one (santorini-ai's other bans still play here).
     for first in God::ALL {
         for second in God::ALL {
-            let banned =
-                [first, second].contains(&God::Harpies) && [first, second].contains(&God::Hermes);
+            let banned = ([first, second].contains(&God::Harpies)
+                && [first, second].contains(&God::Hermes))
+                || ([first, second].contains(&God::Selene)
+                    && [first, second].contains(&God::Chronus));
             assert_eq!(God::check_matchup([first, second]).is_err(), banned);
         }
     }

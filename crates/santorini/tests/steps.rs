@@ -155,6 +155,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Morpheus
                 | God::Proteus
                 | God::Aeolus
+                | God::Selene
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -652,4 +653,16 @@ fn aeolus_wind_turns_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::Build { .. }))
         .count();
     assert!(winds > 20_000 && calm > 5_000, "{winds} winds, {calm} calm");
+}
+
+/// Selene's domes by her female worker: `B3 C3 power D4` (the move, the power, the dome next
+/// to the female, which may be another square than the plain build could reach).
+#[test]
+fn selenes_domes_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Selene);
+    let domes = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Dome { .. }))
+        .count();
+    assert!(domes > 5_000, "{domes} of {} moves", moves.len());
 }
