@@ -202,7 +202,8 @@ impl<S: Kernels> Position<S> {
     /// The same position with these gods (player 1's first), the god flags cleared
     /// (Athena's, Nike's, Polyphemus's), but a Jason's with three workers: only his new
     /// worker can have made the third, so his power is spent (and the text reads back), and
-    /// the tokens (Europa's) off the board. The workers stay as they are, unless nothing is
+    /// the tokens (Europa's, Aeolus's wind) off the board, but a Selene with workers has her
+    /// female worker on the first of them. The workers stay as they are, unless nothing is
     /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
     /// who places three): then set-up starts again, both sides' workers off the board and
     /// player 1 to place, so that the position is one the rules can reach (and its text
@@ -235,6 +236,15 @@ impl<S: Kernels> Position<S> {
         }
         position.god_flag =
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
+        // A Selene given workers on the board has her female worker on the first of them
+        // (in square order), so that she keeps her power (a match from a placed opening).
+        for player in 0..2 {
+            if gods[player] == God::Selene
+                && let Some(first) = position.workers[player].first()
+            {
+                position.token[player] = Token::new(Some(first));
+            }
+        }
         position.hash = position.recompute_hash();
         position
     }

@@ -1253,7 +1253,8 @@ impl<S: Kernels> Position<S> {
                 each(Move::travel([a, b], [x, y], build));
             }
         };
-        if around_a.contains(b) {
+        if around_a.contains(b) && around_b.contains(a) {
+            // One region (always, with no wind of Aeolus's).
             for x in around_a {
                 for y in around_a - Bitboard::from_bits_truncate((2u64 << x.bit()) - 1) {
                     if ends_ok(x, y) {
@@ -1261,10 +1262,27 @@ impl<S: Kernels> Position<S> {
                     }
                 }
             }
-        } else {
+        } else if (around_a & around_b).is_empty() {
             for x in around_a {
                 for y in around_b {
                     if limits.may_end(a, x) && limits.may_end(b, y) {
+                        emit(x, y);
+                    }
+                }
+            }
+        } else {
+            // Aeolus's wind makes the regions one-way: they overlap without being one. Two
+            // distinct ends, reached either way round, are one position.
+            let reach = |x: Square, y: Square| {
+                around_a.contains(x)
+                    && around_b.contains(y)
+                    && limits.may_end(a, x)
+                    && limits.may_end(b, y)
+            };
+            let both = around_a | around_b;
+            for x in both {
+                for y in both - Bitboard::from_bits_truncate((2u64 << x.bit()) - 1) {
+                    if reach(x, y) || reach(y, x) {
                         emit(x, y);
                     }
                 }

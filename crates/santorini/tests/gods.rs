@@ -143,6 +143,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 12
             + SELENE_IDS
             + 18
+            + 7
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1553,6 +1554,15 @@ fn each_power_plays_as_its_rule_says() {
     let sq = |name: &str| name.parse::<bitgames_santorini::Square>().unwrap();
     let set_up = pos("0000000000000000000000000/1/selene/mortal");
     assert_eq!(set_up.legal_moves().len(), 25 * 24);
+    // Given workers by a change of gods, her female worker is the first of them.
+    let given = pos("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2")
+        .with_gods([God::Mortal, God::Selene]);
+    assert_eq!(given.token(Player::Second), Some(sq("C4")));
+    assert_eq!(
+        given.to_string(),
+        "0000000000000000000000000/1/mortal:B3,D3/selene[C4]:C4,C2"
+    );
+    assert_eq!(given.hash(), given.recompute_hash());
     let placed = set_up
         .play(set_up.parse_move("place:D3,B3").unwrap())
         .unwrap();
