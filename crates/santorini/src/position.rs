@@ -238,8 +238,8 @@ impl<S: Kernels> Position<S> {
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
         // A Selene given workers on the board has her female worker on the first of them
         // (in square order), so that she keeps her power (a match from a placed opening).
-        for player in 0..2 {
-            if gods[player] == God::Selene
+        for (player, god) in gods.into_iter().enumerate() {
+            if god == God::Selene
                 && let Some(first) = position.workers[player].first()
             {
                 position.token[player] = Token::new(Some(first));
