@@ -856,6 +856,16 @@ impl FromStr for God {
     }
 }
 
+/// The next SplitMix64 output from `state` (Steele, Lea and Flood, 2014), advancing it: the
+/// generator of the god, token and card Zobrist keys below, fixed at compile time.
+const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// Zobrist keys of the gods (a position's hash covers who plays which god, so a table shared
 /// between games never confuses them) and of Athena's flag: SplitMix64 outputs, fixed at
 /// compile time.
@@ -864,12 +874,9 @@ pub(crate) const GOD_KEYS: [[u64; 2]; God::ALL.len()] = {
     let mut state = 0x005e_ed0f_0a7e_u64;
     let mut i = 0;
     while i < 2 * God::ALL.len() {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        let z = splitmix64(&mut state);
         // Mortal contributes nothing, so base-game hashes are unchanged.
-        keys[i / 2][i % 2] = if i < 2 { 0 } else { z ^ (z >> 31) };
+        keys[i / 2][i % 2] = if i < 2 { 0 } else { z };
         i += 1;
     }
     keys
@@ -898,11 +905,7 @@ pub(crate) const CARD_KEYS: [[u64; 2]; MORPHEUS_MOST_BLOCKS as usize + 1] = {
     let mut state = 0x3c6e_f372_fe94_f82b_u64;
     let mut i = 2;
     while i < 2 * (MORPHEUS_MOST_BLOCKS as usize + 1) {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i / 2][i % 2] = z ^ (z >> 31);
+        keys[i / 2][i % 2] = splitmix64(&mut state);
         i += 1;
     }
     keys
@@ -915,11 +918,7 @@ pub(crate) const TOKEN_KEYS: [[u64; 2]; 25] = {
     let mut state = 0x7a1e_5e0f_e0a0_u64;
     let mut i = 0;
     while i < 50 {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i / 2][i % 2] = z ^ (z >> 31);
+        keys[i / 2][i % 2] = splitmix64(&mut state);
         i += 1;
     }
     keys
