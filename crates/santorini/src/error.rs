@@ -74,7 +74,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus, aeolus and selene have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north; selene[B3], her female worker stands on B3)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus, aeolus, selene and hippolyta have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north; selene[B3] or hippolyta[B3], her female worker stands on B3)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -123,8 +123,9 @@ pub enum Error {
         /// The square they share.
         square: Square,
     },
-    /// Selene's female worker (`selene[B3]`) is on a square without one of her workers.
-    #[error("player {player}: selene's female worker on {square} is none of her workers")]
+    /// Selene's or Hippolyta's female worker (`selene[B3]`, `hippolyta[B3]`) is on a square
+    /// without one of her workers.
+    #[error("player {player}: the female worker on {square} is none of her workers")]
     FemaleWorker {
         /// The player, 1 or 2, as in the notation.
         player: u8,

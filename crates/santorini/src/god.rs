@@ -401,6 +401,22 @@
 //! (santorini-ai's `oppo_worker_xor` and `oppo_worker_kill`). `selene:B3,D3` (no female, as
 //! after a removal) has no dome. santorini-ai bans her against Chronus, so that pair is
 //! refused here ([`God::check_matchup`]).
+//!
+//! Hippolyta (santorini-ai's `hippolyta.rs`) has a female worker, chosen as Selene's is
+//! (`place:B3,D3` puts her on B3, so both orders of every pair are her set-ups). Every
+//! worker but her female worker, her other worker and every worker of the opponent's, may
+//! only move diagonally; otherwise she moves and builds as a mortal (a plain
+//! [`crate::Move::Build`]). Her opponent's female worker (Selene's, or the other
+//! Hippolyta's) is no exception. As Aeolus's wind, the restriction holds every step of
+//! every power that moves a worker on its own (Artemis's two, Hermes's travel, Iris's jump
+//! by the square it jumps over, Pegasus's and Bellerophon's leaps, Urania's wrapped steps,
+//! diagonal across an edge too, the step after Prometheus's and Achilles's first build,
+//! Charon's move), not a worker another power displaces (Apollo's swap, Minotaur's push,
+//! Charon's flip, Scylla's drag, the Harpies' slide). The female's square is kept in the
+//! position's per-player token ([`crate::Position::token`]), written `hippolyta[B3]` as
+//! santorini-ai writes it, and follows her worker or is cleared as Selene's does;
+//! `hippolyta:B3,D3` (no female, as after a removal) moves both diagonally. No pair with
+//! her is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -524,13 +540,16 @@ pub enum God {
     /// Has a female worker, who may build a dome on any level next to her instead of the
     /// build, whichever worker moved.
     Selene,
+    /// Has a female worker; every other worker, hers and the opponent's, may only move
+    /// diagonally.
+    Hippolyta,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 48] = [
+    pub const ALL: [God; 49] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -579,6 +598,7 @@ impl God {
         God::Proteus,
         God::Aeolus,
         God::Selene,
+        God::Hippolyta,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -632,6 +652,7 @@ impl God {
             God::Proteus => "proteus",
             God::Aeolus => "aeolus",
             God::Selene => "selene",
+            God::Hippolyta => "hippolyta",
         }
     }
 
@@ -732,6 +753,9 @@ impl God {
             God::Selene => {
                 "has a female worker; instead of her build, the female worker may build a dome at any level next to her, whichever worker moved"
             }
+            God::Hippolyta => {
+                "has a female worker; all workers but her female worker, the opponent's too, may only move diagonally"
+            }
         }
     }
 
@@ -758,7 +782,7 @@ impl God {
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
     /// mortal's, come from the powers' generator): Europa's token blocks a square, Aeolus's
-    /// wind a direction.
+    /// wind a direction, Hippolyta every step but a diagonal one.
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
@@ -772,13 +796,23 @@ impl God {
                 | God::Europa
                 | God::Harpies
                 | God::Aeolus
+                | God::Hippolyta
         )
     }
 
     /// Whether the god keeps a token on a square between turns, written `<god>[<square>]`
-    /// ([`crate::Position::token`]): Europa's Talus, Selene's female worker.
+    /// ([`crate::Position::token`]): Europa's Talus, Selene's and Hippolyta's female worker.
     pub const fn has_token(self) -> bool {
-        matches!(self, God::Europa | God::Selene)
+        matches!(self, God::Europa | God::Selene | God::Hippolyta)
+    }
+
+    /// Whether the god marks one of her workers as female as she places them, the first
+    /// square of her placement (santorini-ai's `PlacementType::FemaleWorker`): Selene and
+    /// Hippolyta. The mark is kept in the token byte and follows that worker whoever moves
+    /// it ([`crate::Position::token`]).
+    #[inline(always)]
+    pub const fn has_female_worker(self) -> bool {
+        matches!(self, God::Selene | God::Hippolyta)
     }
 
     /// How many workers the god's side places: three for Graeae and Proteus, two for every

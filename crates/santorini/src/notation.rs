@@ -47,7 +47,7 @@ impl Position {
     /// The position `text` with `gods` (player 1's first) written in place of the gods it
     /// names: exactly what parsing the text with those names in it gives. Each player's
     /// markers stay with the new god (`#`, `athena[^]`, santorini-ai's `-`), so `[^]` is
-    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus, Achilles or Bellerophon; a token's square unless Europa or Selene), and a win the text leaves
+    /// refused unless that player is Athena or Nike under `gods` (`[x]` unless Polyphemus, Achilles or Bellerophon; a token's square unless Europa, Selene or Hippolyta), and a win the text leaves
     /// implicit (a worker of the player who just moved on level 3) is decided under
     /// `gods`: Apollo and Minotaur can put an opponent there without a win. The gods the
     /// text names must still be gods.
@@ -95,13 +95,13 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         return Err(Error::WorkerOnDome { square });
     }
     // Europa's Talus goes only where no worker and no dome stands, and then no worker may
-    // enter its square nor anyone build there, so none can share it later. Selene's marks
-    // one of her own workers. (Aeolus's wind is a direction, kept as a square next to C3,
-    // and stands on no square.)
+    // enter its square nor anyone build there, so none can share it later. Selene's and
+    // Hippolyta's token marks one of her own workers. (Aeolus's wind is a direction, kept
+    // as a square next to C3, and stands on no square.)
     let talus = |player: usize| tokens[player].filter(|_| gods[player] == God::Europa);
     for player in 0..2 {
         if let Some(square) = tokens[player]
-            && gods[player] == God::Selene
+            && gods[player].has_female_worker()
             && !workers[player].contains(square)
         {
             return Err(Error::FemaleWorker {
@@ -123,8 +123,8 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     // for Graeae, two otherwise) or none, player 1 first. After the first build a side may
     // have fewer (Medusa's and Theseus's victims), down to none, whoever is to move.
     let built = levels.at(0) != Bitboard::FULL;
-    // (Selene's female worker is set as she places her workers.)
-    let talus = [0, 1].map(|p| tokens[p].filter(|_| gods[p] != God::Selene));
+    // (Selene's and Hippolyta's female worker is set as she places her workers.)
+    let talus = [0, 1].map(|p| tokens[p].filter(|_| !gods[p].has_female_worker()));
     if !built && workers.iter().any(|w| w.is_empty()) && talus.iter().any(Option::is_some) {
         return Err(Error::SetUp("a token is placed only after set-up"));
     }
@@ -307,8 +307,8 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     let named: God = name.parse()?;
     let god = god.unwrap_or(named);
     // The god flag: Athena's and Nike's `[^]`, a once-a-game power's `[x]` (santorini-ai's,
-    // either case), or Europa's token square or Selene's female worker's; a state of another god, or another state,
-    // cannot arise.
+    // either case), or Europa's token square or Selene's or Hippolyta's female worker's; a
+    // state of another god, or another state, cannot arise.
     let mut token = None;
     let mut card = 0;
     let god_flag = match (god, state) {

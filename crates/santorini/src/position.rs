@@ -105,8 +105,9 @@ pub struct Position<S: Kernels = Fastest> {
     /// rest of the game). Other gods keep it clear.
     pub(crate) god_flag: [bool; 2],
     /// Per player, the square a god's token marks between turns ([`God::has_token`]):
-    /// Europa's Talus, none until she first places it; Selene's female worker, set as she
-    /// places her workers, moved with that worker and cleared when it is removed. Aeolus
+    /// Europa's Talus, none until she first places it; Selene's and Hippolyta's female
+    /// worker, set as she places her workers, moved with that worker and cleared when it is
+    /// removed. Aeolus
     /// keeps his wind here, as the square next to C3 in its direction (none while no wind
     /// blows): one byte, so the position stays 64 bytes, and hashed as any token. Other gods
     /// keep none (Morpheus keeps his card in the same byte, [`Position::card`]). A square
@@ -202,8 +203,8 @@ impl<S: Kernels> Position<S> {
     /// The same position with these gods (player 1's first), the god flags cleared
     /// (Athena's, Nike's, Polyphemus's), but a Jason's with three workers: only his new
     /// worker can have made the third, so his power is spent (and the text reads back), and
-    /// the tokens (Europa's, Aeolus's wind) off the board, but a Selene with workers has her
-    /// female worker on the first of them. The workers stay as they are, unless nothing is
+    /// the tokens (Europa's, Aeolus's wind) off the board, but a Selene or Hippolyta with
+    /// workers has her female worker on the first of them. The workers stay as they are, unless nothing is
     /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
     /// who places three): then set-up starts again, both sides' workers off the board and
     /// player 1 to place, so that the position is one the rules can reach (and its text
@@ -236,10 +237,10 @@ impl<S: Kernels> Position<S> {
         }
         position.god_flag =
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
-        // A Selene given workers on the board has her female worker on the first of them
-        // (in square order), so that she keeps her power (a match from a placed opening).
+        // A Selene or Hippolyta given workers on the board has her female worker on the
+        // first of them (in square order), so that she keeps her power (a match from a placed opening).
         for (player, god) in gods.into_iter().enumerate() {
-            if god == God::Selene
+            if god.has_female_worker()
                 && let Some(first) = position.workers[player].first()
             {
                 position.token[player] = Token::new(Some(first));
@@ -272,10 +273,11 @@ impl<S: Kernels> Position<S> {
     }
 
     /// The square of `player`'s token ([`God::has_token`]): where Europa's Talus stands,
-    /// `None` before she places it; where Selene's female worker stands, `None` once she is
-    /// removed (or when the text names none); for Aeolus, his wind, as the square next to C3
-    /// in its direction (C4 for `aeolus[n]`; [`Move::wind_name`]), `None` while none blows;
-    /// `None` for every other god. Written `europa[D4]`, `selene[B3]`, `aeolus[n]`.
+    /// `None` before she places it; where Selene's or Hippolyta's female worker stands,
+    /// `None` once she is removed (or when the text names none); for Aeolus, his wind, as
+    /// the square next to C3 in its direction (C4 for `aeolus[n]`; [`Move::wind_name`]),
+    /// `None` while none blows; `None` for every other god. Written `europa[D4]`,
+    /// `selene[B3]`, `hippolyta[B3]`, `aeolus[n]`.
     pub fn token(&self, player: Player) -> Option<Square> {
         let god = self.gods[player.index()];
         if god.has_token() || god == God::Aeolus {
@@ -421,8 +423,9 @@ impl<S: Kernels> Position<S> {
                 for b in free - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
                     if !eros || on_opposite_edges(a, b) {
                         each(Move::Place(a, b));
-                        // Selene's female worker is the first square: both orders.
-                        if god == God::Selene {
+                        // Selene's and Hippolyta's female worker is the first square:
+                        // both orders.
+                        if god.has_female_worker() {
                             each(Move::Place(b, a));
                         }
                     }
@@ -496,6 +499,10 @@ impl<S: Kernels> Position<S> {
             let pairs = free * free.saturating_sub(1) / 2;
             if self.gods[self.side.index()].workers() == 3 {
                 return pairs * free.saturating_sub(2) / 3;
+            }
+            // Selene and Hippolyta place their female worker first: both orders of a pair.
+            if self.gods[self.side.index()].has_female_worker() {
+                return 2 * pairs;
             }
             return pairs;
         }
@@ -578,7 +585,7 @@ impl<S: Kernels> Position<S> {
                 next.workers[me] = a.bitboard() | b.bitboard();
                 next.hash ^=
                     SANTORINI_WORKER[a.bit() as usize][me] ^ SANTORINI_WORKER[b.bit() as usize][me];
-                if self.gods[me] == God::Selene {
+                if self.gods[me].has_female_worker() {
                     next.set_token(me, Some(a));
                 }
                 // Player 1 placing after Bia (see `God::first_to_place`) takes the first turn.
@@ -642,29 +649,29 @@ impl<S: Kernels> Position<S> {
     }
 
     /// Moves `player`'s worker from `from` to `to`, keeping the hash; a token on its square
-    /// (Selene's female worker: Europa's Talus never shares a worker's square) goes with it,
-    /// whoever moved it (santorini-ai's `oppo_worker_xor`). One byte compared, never equal
+    /// (Selene's or Hippolyta's female worker: Europa's Talus never shares a worker's
+    /// square) goes with it, whoever moved it (santorini-ai's `oppo_worker_xor`). One byte compared, never equal
     /// in the base game.
     #[inline(always)]
     pub(crate) fn move_worker(&mut self, player: usize, from: Square, to: Square) {
         self.workers[player] = self.workers[player].without(from).with(to);
         self.hash ^= SANTORINI_WORKER[from.bit() as usize][player]
             ^ SANTORINI_WORKER[to.bit() as usize][player];
-        // Selene's female worker goes with her (the byte holds Aeolus's wind or Morpheus's
+        // Her female worker goes with her (the byte holds Aeolus's wind or Morpheus's
         // card for them: not a worker's square).
-        if self.token[player] == Token::new(Some(from)) && self.gods[player] == God::Selene {
+        if self.token[player] == Token::new(Some(from)) && self.gods[player].has_female_worker() {
             self.set_token(player, Some(to));
         }
     }
 
     /// Removes `player`'s worker on `square` from the game (Medusa's, Bia's and Theseus's
-    /// victims), keeping the hash; a token on its square (Selene's female worker) is gone
+    /// victims), keeping the hash; a token on its square (a female worker) is gone
     /// with it, as santorini-ai's `oppo_worker_kill` clears it.
     #[inline]
     pub(crate) fn remove_worker(&mut self, player: usize, square: Square) {
         self.workers[player] = self.workers[player].without(square);
         self.hash ^= SANTORINI_WORKER[square.bit() as usize][player];
-        if self.token[player] == Token::new(Some(square)) && self.gods[player] == God::Selene {
+        if self.token[player] == Token::new(Some(square)) && self.gods[player].has_female_worker() {
             self.set_token(player, None);
         }
     }
@@ -748,8 +755,8 @@ impl<S: Kernels> Position<S> {
         if legal.contains(&mv) {
             return Ok(mv);
         }
-        // A placement reads in the order written (Selene's female worker first); for the
-        // other gods either order is the one placement.
+        // A placement reads in the order written (Selene's and Hippolyta's female worker
+        // first); for the other gods either order is the one placement.
         if let Move::Place(a, b) = mv
             && let Some(canonical) = Move::place(a, b)
             && legal.contains(&canonical)

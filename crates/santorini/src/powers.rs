@@ -92,6 +92,12 @@ struct Limits {
     /// (his wind holds his workers too), each as its step's (row, column) offset modulo 5
     /// (so that Urania's wrapped steps compare too); `None` where no wind blows.
     winds: [Option<(u32, u32)>; 2],
+    /// Hippolyta: the squares a step from which must be diagonal (across an edge of
+    /// Urania's board too). Every square when the opponent is Hippolyta (her power holds
+    /// every worker of the opponent's, a female one too); when the mover is Hippolyta, her
+    /// workers but her female worker (she moves one step only, so the start square tells
+    /// the worker); else none.
+    diagonal: Bitboard,
 }
 
 impl Limits {
@@ -121,10 +127,14 @@ impl Limits {
     }
 
     /// Whether one step from `from` to the neighbouring `to` (on Urania's board, across an
-    /// edge too) goes against no wind of Aeolus's (a jump, Iris's, is judged by its first
+    /// edge too) goes against no wind of Aeolus's and is diagonal where Hippolyta's power
+    /// holds the step ([`Limits::diagonal`]; a jump, Iris's, is judged by its first
     /// square).
     #[inline(always)]
     fn calm(self, from: Square, to: Square) -> bool {
+        if self.diagonal.contains(from) && (from.row() == to.row() || from.col() == to.col()) {
+            return false;
+        }
         if self.winds == [None, None] {
             return true;
         }
@@ -137,7 +147,7 @@ impl Limits {
 
     /// The squares one calm step from any of `reached` (see [`Limits::calm`]).
     fn calm_neighbours(self, reached: Bitboard) -> Bitboard {
-        if self.winds == [None, None] {
+        if self.winds == [None, None] && self.diagonal.is_empty() {
             return reached.neighbours();
         }
         let mut around = Bitboard::EMPTY;
@@ -307,6 +317,16 @@ impl<S: Kernels> Position<S> {
                 Bitboard::EMPTY
             },
             winds: [self.wind(1 - me), self.wind(me)],
+            diagonal: if them == God::Hippolyta {
+                Bitboard::FULL
+            } else if self.gods[me] == God::Hippolyta {
+                match self.token[me].square() {
+                    Some(female) => self.workers[me].without(female),
+                    None => self.workers[me],
+                }
+            } else {
+                Bitboard::EMPTY
+            },
         }
     }
 

@@ -68,6 +68,10 @@ const AEOLUS_IDS: usize = 284;
 /// (263 from the driver's roots) and 16 hand-made roots.
 const SELENE_IDS: usize = 263 + 16;
 
+/// Batch 60: Hippolyta against mortal and every god in both seats (48 times six roots),
+/// herself (five), 28 hand-made roots and two set-up roots.
+const HIPPOLYTA_IDS: usize = 48 * 6 + 5 + 28 + 2;
+
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
 
@@ -144,6 +148,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + SELENE_IDS
             + 18
             + 7
+            + HIPPOLYTA_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1649,6 +1654,73 @@ fn each_power_plays_as_its_rule_says() {
     assert!(matches!(
         "0000000000000000000000000/1/selene[B3]:B3,D3/chronus:C4,C2".parse::<Position>(),
         Err(Error::UnsupportedMatchup { .. })
+    ));
+
+    // Hippolyta: she places her female worker first, as Selene does (`hippolyta[D3]`).
+    let set_up = pos("0000000000000000000000000/1/hippolyta/mortal");
+    assert_eq!(set_up.legal_moves().len(), 25 * 24);
+    // Counted without listing them too (both orders: a bug for Selene until Hippolyta's
+    // random games found it).
+    assert_eq!(set_up.count_legal_moves(), 25 * 24);
+    let selene = pos("0000000000000000000000000/2/mortal:B3,D3/selene");
+    assert_eq!(selene.count_legal_moves(), 23 * 22);
+    assert_eq!(selene.legal_moves().len(), 23 * 22);
+    let placed = set_up
+        .play(set_up.parse_move("place:D3,B3").unwrap())
+        .unwrap();
+    assert_eq!(
+        placed.to_string(),
+        "0000000000000000000000000/2/hippolyta[D3]:B3,D3/mortal"
+    );
+    assert_eq!(placed.hash(), placed.recompute_hash());
+    // Her female worker (B3) steps any way; her other worker (D3) only diagonally.
+    let hippolyta = pos("0000000000000000000000000/1/hippolyta[B3]:B3,D3/mortal:C4,C2");
+    for good in ["B3>B4^B5", "B3>A3^A4", "D3>E4^E5", "D3>E2^E1"] {
+        assert!(hippolyta.parse_move(good).is_ok(), "{good}");
+    }
+    for bad in ["D3>D4^D5", "D3>E3^E4", "D3>D2^D1"] {
+        assert!(hippolyta.parse_move(bad).is_err(), "{bad}");
+    }
+    let diagonal = |text: &str| {
+        let squares = |from: &str| from.parse::<bitgames_santorini::Square>().unwrap();
+        let (from, to) = (squares(&text[..2]), squares(&text[3..5]));
+        from.row() != to.row() && from.col() != to.col()
+    };
+    // Every worker of the opponent's moves only diagonally (a mortal on C4 and C2: 20
+    // turns, as santorini-ai counts them).
+    let theirs = pos("0000000000000000000000000/2/hippolyta[B3]:B3,D3/mortal:C4,C2");
+    let moves = theirs.legal_moves();
+    assert_eq!(moves.len(), 20);
+    for mv in &moves {
+        assert!(diagonal(&mv.to_string()), "{mv}");
+    }
+    // With no female worker (as after a removal) both of hers move only diagonally.
+    let none = pos("0000000000000000000000000/1/hippolyta:B3,D3/mortal:C4,C2");
+    assert!(none.parse_move("B3>B4^B5").is_err());
+    assert!(
+        none.legal_moves()
+            .iter()
+            .all(|mv| diagonal(&mv.to_string()))
+    );
+    // Apollo swapping her female worker carries the mark; Medusa's stone clears it.
+    let apollo = pos("0000000000000000000000000/2/hippolyta[C3]:C3,E1/apollo:D4,A1");
+    let swapped = apollo
+        .play(apollo.parse_move("D4<>C3^D3").unwrap())
+        .unwrap();
+    assert_eq!(swapped.token(Player::First), Some(sq("D4")));
+    assert_eq!(swapped.hash(), swapped.recompute_hash());
+    // Apollo's own step is held too: no swap straight onto her.
+    let straight = pos("0000000000000000000000000/2/hippolyta[C3]:C3,E1/apollo:C4,A1");
+    assert!(straight.parse_move("C4<>C3^D3").is_err());
+    let medusa = pos("0000000200000001000000000/2/hippolyta[C3]:C3,E1/medusa:C4,A1");
+    assert!(medusa.parse_move("A1>A2^B1").is_err());
+    let stoned = medusa.play(medusa.parse_move("A1>B2^B1").unwrap()).unwrap();
+    assert_eq!(stoned.token(Player::First), None);
+    assert_eq!(stoned.hash(), stoned.recompute_hash());
+    // The mark names one of her workers.
+    assert!(matches!(
+        "0000000000000000000000000/1/hippolyta[C4]:B3,D3/mortal:C4,C2".parse::<Position>(),
+        Err(Error::FemaleWorker { .. })
     ));
 }
 

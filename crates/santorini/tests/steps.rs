@@ -156,6 +156,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Proteus
                 | God::Aeolus
                 | God::Selene
+                | God::Hippolyta
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -665,4 +666,16 @@ fn selenes_domes_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::Dome { .. }))
         .count();
     assert!(domes > 5_000, "{domes} of {} moves", moves.len());
+}
+
+/// Hippolyta's turns are plain builds (her power only narrows steps): every one walks as
+/// its steps, and her roots give plenty of them.
+#[test]
+fn hippolytas_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Hippolyta);
+    let builds = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Build { .. }))
+        .count();
+    assert!(builds > 5_000, "{builds} of {} moves", moves.len());
 }
