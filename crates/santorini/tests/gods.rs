@@ -1738,6 +1738,9 @@ fn each_power_plays_as_its_rule_says() {
         coined.with_gods([God::Mortal, God::Mortal]).to_string(),
         "0010000000000000000000000/2/mortal:D4,B3/mortal:C4,C2"
     );
+    // Her coins are the position's one field beyond its first 64 bytes (the cache line
+    // the base game's perft copies once a move held every other state): 72 bytes in all.
+    assert_eq!(std::mem::size_of::<Position>(), 72);
 }
 
 #[test]
