@@ -74,7 +74,7 @@ pub enum Error {
     },
     /// A god's state in brackets that the god does not have or that cannot arise.
     #[error(
-        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus, aeolus, selene and hippolyta have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north; selene[B3] or hippolyta[B3], her female worker stands on B3)"
+        "player {player}: {text:?} is not a state of {god} (only athena, nike, polyphemus, achilles, bellerophon, theseus, jason, europa, morpheus, aeolus, selene, hippolyta and clio have one: athena[^], she moved up last turn; nike[^], she moved down; polyphemus[x], he has used his domes; achilles[x] or bellerophon[x], he has used his power; theseus[x], he has removed a worker; jason[x], he has placed his new worker; europa[D4], her token stands on D4; morpheus[3], three blocks on his card, at most 200; aeolus[n], the wind forbids steps north; selene[B3] or hippolyta[B3], her female worker stands on B3; clio[1|C4,D2], one coin left, coins on C4 and D2)"
     )]
     GodState {
         /// The player, 1 or 2, as in the notation.
@@ -130,6 +130,17 @@ pub enum Error {
         /// The player, 1 or 2, as in the notation.
         player: u8,
         /// The square named.
+        square: Square,
+    },
+    /// A coin of Clio's (`clio[1|C4]`) lies on level 0, where she never built, or under an
+    /// opponent worker, which may never enter its square.
+    #[error(
+        "player {player}: clio's coin on {square} lies on no block or under an opponent worker"
+    )]
+    CoinSquare {
+        /// The player, 1 or 2, as in the notation.
+        player: u8,
+        /// The coin's square.
         square: Square,
     },
     /// A god's token (Europa's Talus) shares its square with a worker, a dome or the other
@@ -240,6 +251,15 @@ pub enum IllegalReason {
     /// and no one may build on.
     #[error("{role} {square} holds europa's talus token")]
     Talus {
+        /// What the move does with the square.
+        role: SquareRole,
+        /// The square.
+        square: Square,
+    },
+    /// A square the move needs empty holds a coin of the opponent's Clio, which no worker
+    /// of the side to move may enter and on which it may not build.
+    #[error("{role} {square} holds a coin of clio's")]
+    Coin {
         /// What the move does with the square.
         role: SquareRole,
         /// The square.

@@ -417,6 +417,23 @@
 //! santorini-ai writes it, and follows her worker or is cleared as Selene's does;
 //! `hippolyta:B3,D3` (no female, as after a removal) moves both diagonally. No pair with
 //! her is banned.
+//! Clio (santorini-ai's `clio.rs`) moves and builds as a mortal, and puts a coin on each of
+//! the first three blocks she builds (a dome too, as santorini-ai counts it). No opponent
+//! worker may move onto a coin's square (nor be pushed, swapped, flipped, dragged or jump
+//! onto it) and no opponent may build there, as Europa's Talus; her own workers may stand on
+//! her coins and she may build on them. A worker of hers standing on her coin is out of
+//! reach of the opponent's powers that act on it, as santorini-ai leaves it out of every
+//! power's targets: Iris cannot jump over it, Bia, Theseus and Medusa cannot remove it, the
+//! Maenads cannot flank it, Charon cannot flip it, Scylla cannot drag it (and Apollo,
+//! Minotaur cannot swap or push it, as that enters the coin's square). A block she builds on
+//! her coin while she has coins left buries it under a new one (the square keeps one coin);
+//! once all three are used, a block on her coin buries it for good (santorini-ai toggles the
+//! coin: "placing xor over a coin"). The coin is automatic, so her turn is a plain
+//! [`crate::Move::Build`], `B3>C3^C4` (santorini-ai's debug text adds `+` when a coin goes
+//! down; the move text here does not). The coins are kept per player in the position
+//! ([`crate::Position::coins`]), written `clio[1|C4,D2]` as santorini-ai writes them: the
+//! coins she has left, then the squares of those on the board (`clio` alone before her first
+//! build). No pair with her is banned here; santorini-ai bans Nemesis against her.
 
 use core::fmt;
 use core::str::FromStr;
@@ -543,13 +560,16 @@ pub enum God {
     /// Has a female worker; every other worker, hers and the opponent's, may only move
     /// diagonally.
     Hippolyta,
+    /// Puts a coin on each of the first three blocks she builds; no opponent worker may move
+    /// onto a coin's square or build there.
+    Clio,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 49] = [
+    pub const ALL: [God; 50] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -599,6 +619,7 @@ impl God {
         God::Aeolus,
         God::Selene,
         God::Hippolyta,
+        God::Clio,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -653,6 +674,7 @@ impl God {
             God::Aeolus => "aeolus",
             God::Selene => "selene",
             God::Hippolyta => "hippolyta",
+            God::Clio => "clio",
         }
     }
 
@@ -756,6 +778,9 @@ impl God {
             God::Hippolyta => {
                 "has a female worker; all workers but her female worker, the opponent's too, may only move diagonally"
             }
+            God::Clio => {
+                "places a coin on each of the first three blocks she builds; opponent workers may not move onto or build on a space with a coin"
+            }
         }
     }
 
@@ -782,7 +807,7 @@ impl God {
 
     /// Whether the power limits the opponent's moves (so the opponent's moves, even a
     /// mortal's, come from the powers' generator): Europa's token blocks a square, Aeolus's
-    /// wind a direction, Hippolyta every step but a diagonal one.
+    /// wind a direction, Hippolyta every step but a diagonal one, Clio's coins their squares.
     #[inline(always)]
     pub(crate) const fn restricts_opponent(self) -> bool {
         matches!(
@@ -797,6 +822,7 @@ impl God {
                 | God::Harpies
                 | God::Aeolus
                 | God::Hippolyta
+                | God::Clio
         )
     }
 
@@ -958,6 +984,32 @@ pub(crate) const TOKEN_KEYS: [[u64; 2]; 25] = {
     keys
 };
 
+/// The Zobrist keys of Clio's coin on each square, per player
+/// ([`crate::Position::coins`]): SplitMix64 outputs from another seed.
+pub(crate) const COIN_KEYS: [[u64; 2]; 25] = {
+    let mut keys = [[0; 2]; 25];
+    let mut state = 0xc110_c015_u64;
+    let mut i = 0;
+    while i < 50 {
+        keys[i / 2][i % 2] = splitmix64(&mut state);
+        i += 1;
+    }
+    keys
+};
+
+/// The Zobrist keys of how many coins Clio has used, per count and player; none used is
+/// zero, so a new game's hash is as before. SplitMix64 outputs from another seed.
+pub(crate) const COINS_USED_KEYS: [[u64; 2]; 4] = {
+    let mut keys = [[0; 2]; 4];
+    let mut state = 0xc110_05ed_u64;
+    let mut i = 2;
+    while i < 8 {
+        keys[i / 2][i % 2] = splitmix64(&mut state);
+        i += 1;
+    }
+    keys
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -983,6 +1035,9 @@ mod tests {
         keys.extend(TOKEN_KEYS.iter().flatten());
         assert_eq!(CARD_KEYS[0], [0, 0]);
         keys.extend(CARD_KEYS[1..].iter().flatten());
+        keys.extend(COIN_KEYS.iter().flatten());
+        assert_eq!(COINS_USED_KEYS[0], [0, 0]);
+        keys.extend(COINS_USED_KEYS[1..].iter().flatten());
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();

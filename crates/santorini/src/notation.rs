@@ -8,7 +8,8 @@
 //! power; `theseus[x]`: he has removed a worker; `jason[x]`: he has placed his new worker)
 //! or its token's square in brackets (`europa[D4]`: her Talus stands on D4; no worker and no
 //! dome may share its square; `selene[B3]`: her female worker stands on B3, one of her
-//! workers), then its workers. A side that has not placed its workers yet
+//! workers; `clio[1|C4,D2]`: Clio has one coin left and coins on C4 and D2, on blocks and
+//! under no opponent worker, no more than she has used), then its workers. A side that has not placed its workers yet
 //! writes its god with no squares, as does a side whose workers Medusa or Theseus removed
 //! (once something is built a side may have two workers, one or none, Jason three once his
 //! power is spent and Hydra up to eleven; before that, two or none, Graeae three or none).
@@ -29,7 +30,7 @@ use core::str::FromStr;
 
 use bitgames_search::Player;
 
-use crate::position::Token;
+use crate::position::{Coins, Token};
 use crate::{
     Bitboard, Error, God, Kernels, Levels, MORPHEUS_MOST_BLOCKS, Move, Position, Square,
     SquareError,
@@ -128,6 +129,24 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
     if !built && workers.iter().any(|w| w.is_empty()) && talus.iter().any(Option::is_some) {
         return Err(Error::SetUp("a token is placed only after set-up"));
     }
+    // Clio's coins lie on blocks she built (never level 0: no one else builds on a coin,
+    // nor removes its blocks), and no opponent worker may enter a coin's square.
+    for player in 0..2 {
+        let coins = players[player].coins;
+        if coins.used() > 0 && !built {
+            return Err(Error::SetUp("clio uses coins only once she has built"));
+        }
+        if let Some(square) = coins
+            .squares()
+            .iter()
+            .find(|&square| levels.level(square) == 0 || workers[1 - player].contains(square))
+        {
+            return Err(Error::CoinSquare {
+                player: player as u8 + 1,
+                square,
+            });
+        }
+    }
     // Morpheus gains his first block on his first turn, after set-up.
     if workers.iter().any(|w| w.is_empty()) && !built && players.iter().any(|p| p.card > 0) {
         return Err(Error::SetUp(
@@ -216,6 +235,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Morpheus => Token::card(players[p].card),
         _ => Token::new(tokens[p]),
     });
+    position.coins = [players[0].coins, players[1].coins];
     position.hash = position.recompute_hash();
     Ok(position)
 }
@@ -260,6 +280,8 @@ struct PlayerPart {
     token: Option<Square>,
     /// `morpheus[3]`: the blocks on Morpheus's card.
     card: u8,
+    /// `clio[1|C4,D2]`: Clio's coins.
+    coins: Coins,
 }
 
 /// Reads one player's part, `[#][-]<god>[[^]|[x]][:<square>,<square>]`, with `god` in place
@@ -311,8 +333,19 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
     // state of another god, or another state, cannot arise.
     let mut token = None;
     let mut card = 0;
+    let mut coins = Coins::NONE;
     let god_flag = match (god, state) {
         (_, None | Some("")) => false,
+        // Clio's coins, santorini-ai's `clio[1|C4,D2]`: the coins she has left (0 to 3),
+        // then the squares of those on the board, at most as many as she has used.
+        (God::Clio, Some(state)) => {
+            coins = parse_coins(state).ok_or_else(|| Error::GodState {
+                player,
+                god,
+                text: text.to_owned(),
+            })?;
+            false
+        }
         // Morpheus's card: a decimal count up to the cap (santorini-ai writes any u32; a
         // count above ours cannot be told from it in play, but is refused rather than
         // read as another).
@@ -372,7 +405,32 @@ fn parse_player(player: u8, text: &str, god: Option<God>) -> Result<PlayerPart, 
         holds_down,
         token,
         card,
+        coins,
     })
+}
+
+/// Reads Clio's coins, `<coins left 0-3>|<squares, comma-separated>` (santorini-ai's
+/// `clio.rs`), or `None` if malformed: a count that is not one digit up to 3, a square
+/// that is not one or named twice, or more coins on the board than she has used.
+fn parse_coins(state: &str) -> Option<Coins> {
+    let (left, squares) = state.split_once('|')?;
+    let left = match left.as_bytes() {
+        [digit @ b'0'..=b'3'] => digit - b'0',
+        _ => return None,
+    };
+    let used = Coins::MOST - left;
+    let mut bits = 0u32;
+    if !squares.is_empty() {
+        for name in squares.split(',') {
+            let square: Square = name.parse().ok()?;
+            let bit = 1u32 << square.index();
+            if bits & bit != 0 {
+                return None;
+            }
+            bits |= bit;
+        }
+    }
+    (bits.count_ones() <= u32::from(used)).then(|| Coins::new(bits, used))
 }
 
 /// Reads a side's worker squares: at most `most` of them (three for Graeae and Jason, eleven
@@ -453,6 +511,16 @@ impl<S: Kernels> fmt::Display for Position<S> {
                     }
                     _ => write!(f, "[{square}]")?,
                 }
+            }
+            // Clio's coins once she has used one, as santorini-ai writes them (`clio[1|C4,D2]`:
+            // one coin left, coins on C4 and D2).
+            let coins = self.coins[player.index()];
+            if self.gods[player.index()] == God::Clio && coins != Coins::NONE {
+                write!(f, "[{}|", Coins::MOST - coins.used())?;
+                for (i, square) in coins.squares().iter().enumerate() {
+                    write!(f, "{}{square}", if i == 0 { "" } else { "," })?;
+                }
+                write!(f, "]")?;
             }
             // Morpheus's card, always written, as santorini-ai writes it (`morpheus[0]`).
             if self.gods[player.index()] == God::Morpheus {

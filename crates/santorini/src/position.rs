@@ -9,7 +9,9 @@ use bitgames_tables::zobrist::{SANTORINI_HEIGHT, SANTORINI_SIDE_TO_MOVE, SANTORI
 use smallvec::SmallVec;
 
 use crate::error::SquareRole;
-use crate::god::{CARD_KEYS, GOD_FLAG_KEY, GOD_KEYS, MORPHEUS_MOST_BLOCKS, TOKEN_KEYS};
+use crate::god::{
+    CARD_KEYS, COIN_KEYS, COINS_USED_KEYS, GOD_FLAG_KEY, GOD_KEYS, MORPHEUS_MOST_BLOCKS, TOKEN_KEYS,
+};
 use crate::{Bitboard, Error, Fastest, God, IllegalReason, Kernels, Levels, Move, Square};
 
 /// The most legal moves a base-game position can have: 300 placements on an empty board (a
@@ -72,6 +74,61 @@ impl Token {
     }
 }
 
+/// Clio's coins ([`Position::coins`]) packed in a `u32` per player: bit `i` for a coin on the
+/// square of row-major index `i` (A5 is 0, E1 is 24), and the coins she has used (0 to 3)
+/// in bits 25 and 26, as santorini-ai's `clio.rs` packs its god data. The coins need 27
+/// bits a player and the position's 64 bytes were full (the token byte holds one square),
+/// so they are a field of their own: the position grows to 72 bytes, and the base game's
+/// generator and play never read it (a mortal against Clio leaves the kernels' path, as
+/// against Europa's Talus). Zero for every god but Clio, so that the field is equal and
+/// hashes to nothing in every other game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Coins(u32);
+
+impl Coins {
+    /// No coin used and none on the board: every god's, and Clio's before her first build.
+    pub(crate) const NONE: Coins = Coins(0);
+    /// The bits of the 25 squares.
+    const SQUARES: u32 = (1 << 25) - 1;
+    /// Where the count of used coins starts.
+    const USED_SHIFT: u32 = 25;
+    /// The coins Clio places: one on each of her first three builds.
+    pub(crate) const MOST: u8 = 3;
+
+    /// The coins on `squares` (by row-major index bits), `used` of them spent.
+    #[inline]
+    pub(crate) fn new(squares: u32, used: u8) -> Coins {
+        Coins((squares & Coins::SQUARES) | (u32::from(used.min(Coins::MOST)) << Coins::USED_SHIFT))
+    }
+
+    /// The squares holding a coin, by row-major index bits.
+    #[inline]
+    pub(crate) fn index_bits(self) -> u32 {
+        self.0 & Coins::SQUARES
+    }
+
+    /// The squares holding a coin.
+    #[inline]
+    pub(crate) fn squares(self) -> Bitboard {
+        let mut bits = self.index_bits();
+        let mut set = Bitboard::EMPTY;
+        while bits != 0 {
+            let index = bits.trailing_zeros();
+            bits &= bits - 1;
+            if let Some(square) = Square::from_index(index as usize) {
+                set = set.with(square);
+            }
+        }
+        set
+    }
+
+    /// How many coins Clio has used (placed, whether or not still on the board).
+    #[inline]
+    pub(crate) fn used(self) -> u8 {
+        (self.0 >> Coins::USED_SHIFT) as u8
+    }
+}
+
 /// The legal moves of a position: on the stack up to [`MAX_MOVES`], on the heap beyond, which
 /// only gods reach (Hermes's travel alone may give some 4,000 turns: any pair of the squares
 /// of his level around his workers, each with up to 16 builds).
@@ -85,7 +142,8 @@ pub type MoveList = SmallVec<[Move; MAX_MOVES]>;
 /// reads `<25 heights A5..E1>/<side 1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (`mortal` for the
 /// base game, `athena[^]` after Athena moved up, `europa[D4]` with Europa's token on D4,
 /// `morpheus[3]` with three blocks on Morpheus's card, `aeolus[n]` with Aeolus's wind
-/// blowing north (no step north), `#`
+/// blowing north (no step north), `clio[1|C4,D2]` with one of Clio's coins left and her
+/// coins on C4 and D2, `#`
 /// before the winner's god); `{:#}` draws
 /// the board. See the [crate docs](crate) for the rules as implemented, and [`God`] for the
 /// powers.
@@ -114,6 +172,9 @@ pub struct Position<S: Kernels = Fastest> {
     /// rather than another flag, so that any god with a token on the board (santorini-ai's
     /// Hippolyta marks a worker too) can keep it here.
     pub(crate) token: [Token; 2],
+    /// Per player, Clio's coins ([`Coins`], [`Position::coins`]); none for every other god.
+    /// A field of its own (the only one the base game never reads): see [`Coins`] for why.
+    pub(crate) coins: [Coins; 2],
     pub(crate) hash: u64,
     pub(crate) strategy: PhantomData<S>,
 }
@@ -152,6 +213,7 @@ impl<S: Kernels> Position<S> {
             gods: [God::Mortal; 2],
             god_flag: [false; 2],
             token: [Token::NONE; 2],
+            coins: [Coins::NONE; 2],
             hash: 0,
             strategy: PhantomData,
         };
@@ -162,7 +224,7 @@ impl<S: Kernels> Position<S> {
     /// The same position, generating moves with another strategy.
     pub fn with_strategy<T: Kernels>(&self) -> Position<T> {
         bitgames_bitboard::with_strategy!(
-            self => Position { levels, workers, side, winner, gods, god_flag, token, hash }
+            self => Position { levels, workers, side, winner, gods, god_flag, token, coins, hash }
         )
     }
 
@@ -216,6 +278,7 @@ impl<S: Kernels> Position<S> {
         let mut position = *self;
         position.gods = gods;
         position.token = gods.map(Token::start);
+        position.coins = [Coins::NONE; 2];
         let nothing_built = position.levels.at(0) == Bitboard::FULL;
         let misplaced = (0..2).any(|player| {
             let placed = position.workers[player].len();
@@ -300,6 +363,76 @@ impl<S: Kernels> Position<S> {
         } else {
             0
         }
+    }
+
+    /// The squares of `player`'s coins if that player is Clio (a coin on each of the first
+    /// three blocks she built, unless she built on it again once all three were used),
+    /// written `clio[1|C4,D2]` with the coins she has left before the bar; empty for every
+    /// other god.
+    pub fn coins(&self, player: Player) -> Bitboard {
+        if self.gods[player.index()] == God::Clio {
+            self.coins[player.index()].squares()
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// How many of her three coins `player`, if Clio, has used (0 for every other god).
+    pub fn coins_used(&self, player: Player) -> u8 {
+        if self.gods[player.index()] == God::Clio {
+            self.coins[player.index()].used()
+        } else {
+            0
+        }
+    }
+
+    /// The squares the opponent of `mover` froze with coins: Clio's coins, which no worker
+    /// of `mover`'s may enter (nor be pushed, swapped, flipped, dragged or jump onto) and
+    /// on which none may build (santorini-ai's frozen mask, the opponent's only: her own
+    /// coins never hold Clio back). Empty unless the opponent is Clio.
+    #[inline]
+    pub(crate) fn frozen_coins(&self, mover: usize) -> Bitboard {
+        let them = 1 - mover;
+        if self.gods[them] == God::Clio {
+            self.coins[them].squares()
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// Clio's (`player`'s) build on `build`, made: while she has a coin left it goes on the
+    /// new block (a coin already there is buried under it, so the square keeps one coin);
+    /// once all three are used, a block built on a coin buries it (santorini-ai's
+    /// `clio.rs`: the coin bit toggles by "placing xor over a coin"). Keeps the hash.
+    #[inline(never)]
+    pub(crate) fn clio_build(&mut self, player: usize, build: Square) {
+        let old = self.coins[player];
+        let bit = 1u32 << build.index();
+        let new = if old.used() < Coins::MOST {
+            Coins::new(old.index_bits() | bit, old.used() + 1)
+        } else {
+            Coins::new(old.index_bits() & !bit, old.used())
+        };
+        self.set_coins(player, new);
+    }
+
+    /// Sets `player`'s coins, keeping the hash.
+    #[inline]
+    pub(crate) fn set_coins(&mut self, player: usize, coins: Coins) {
+        self.hash ^= Self::coins_key(self.coins[player], player) ^ Self::coins_key(coins, player);
+        self.coins[player] = coins;
+    }
+
+    /// The Zobrist key of `player`'s coins: one key per coin square and one per count of
+    /// used coins (none for no coins used, so that every other god's hash is unchanged).
+    fn coins_key(coins: Coins, player: usize) -> u64 {
+        let mut key = COINS_USED_KEYS[usize::from(coins.used())][player];
+        let mut bits = coins.index_bits();
+        while bits != 0 {
+            key ^= COIN_KEYS[bits.trailing_zeros() as usize][player];
+            bits &= bits - 1;
+        }
+        key
     }
 
     /// Sets Morpheus's card (`player` plays him) to `blocks`, at most
@@ -616,6 +749,7 @@ impl<S: Kernels> Position<S> {
                     God::Bia => next.bia_removal(me, from, Self::first_step(from, to)),
                     // His turn that leaves no wind calms it.
                     God::Aeolus => next.set_token(me, None),
+                    God::Clio => next.clio_build(me, build),
                     _ => {}
                 }
             }
@@ -711,6 +845,7 @@ impl<S: Kernels> Position<S> {
             } else if let Some(square) = self.token[player].square() {
                 hash ^= TOKEN_KEYS[square.index()][player];
             }
+            hash ^= Self::coins_key(self.coins[player], player);
         }
         hash
     }
@@ -1065,6 +1200,7 @@ impl<S: Kernels> Position<S> {
         }
         let occupied = self.workers[0] | self.workers[1];
         let talus = self.talus();
+        let coins = self.frozen_coins(self.side.index());
         let blocked = |square: Square, role: SquareRole| -> Option<IllegalReason> {
             if self.height(square) == 4 {
                 Some(R::Domed { role, square })
@@ -1072,6 +1208,8 @@ impl<S: Kernels> Position<S> {
                 Some(R::Occupied { role, square })
             } else if talus.contains(square) {
                 Some(R::Talus { role, square })
+            } else if coins.contains(square) {
+                Some(R::Coin { role, square })
             } else {
                 None
             }

@@ -163,12 +163,24 @@ impl Limits {
 }
 
 impl<S: Kernels> Position<S> {
-    /// The squares no worker may move onto (nor be pushed, flipped or jump onto) and none may
-    /// build or dome: the domes and Europa's Talus ([`Position::talus`]), whichever god
-    /// moves, as santorini-ai puts her token into every god's blocking masks.
+    /// The squares no worker of the side to move may move onto (nor be pushed, swapped,
+    /// flipped, dragged or jump onto) and none may build or dome: the domes and
+    /// [`Position::frozen`].
     #[inline]
     fn blocked(&self) -> Bitboard {
-        self.levels.domes() | self.talus()
+        self.levels.domes() | self.frozen()
+    }
+
+    /// The squares santorini-ai freezes for the side to move: Europa's Talus
+    /// ([`Position::talus`]), whichever god moves, as santorini-ai puts her token into every
+    /// god's blocking masks, and the coins of an opponent Clio ([`Position::frozen_coins`];
+    /// never her own). A worker of the opponent's on a frozen square (Clio's on her coin)
+    /// may not be jumped over (Iris), removed (Bia, Theseus, Medusa), flanked (Maenads),
+    /// flipped (Charon) or dragged (Scylla): santorini-ai leaves those workers out of every
+    /// power's targets (`!domes_and_frozen`).
+    #[inline]
+    fn frozen(&self) -> Bitboard {
+        self.talus() | self.frozen_coins(self.side.index())
     }
 
     /// `player`'s wind if that player is Aeolus and it blows, as [`Limits::winds`] keeps
@@ -462,7 +474,8 @@ impl<S: Kernels> Position<S> {
         let mut flanks = Bitboard::EMPTY;
         if god == God::Maenads {
             for worker in mine {
-                for other in neighbours(worker) & theirs {
+                // Not a worker on a frozen square (Clio's on her coin).
+                for other in (neighbours(worker) & theirs) - domes {
                     if let Some(beyond) = Move::push_target(worker, other) {
                         flanks = flanks.with(beyond);
                     }
@@ -555,7 +568,8 @@ impl<S: Kernels> Position<S> {
             }
             if god == God::Iris {
                 // Iris also jumps over a neighbouring worker, to any level (within the limits).
-                for over in neighbours(from) & occupied {
+                // Not over a worker on a frozen square (Clio's on her coin).
+                for over in (neighbours(from) & occupied) - domes {
                     if let Some(beyond) = Move::push_target(from, over)
                         && limits.calm(from, over)
                         && !occupied.contains(beyond)
@@ -624,7 +638,8 @@ impl<S: Kernels> Position<S> {
                 // Bia: the opponent worker beyond her step is gone before she builds (her
                 // build may land where it stood), and before Harpies slide her on.
                 let slain_by_bia = if god == God::Bia {
-                    Move::push_target(from, to).filter(|&beyond| theirs.contains(beyond))
+                    Move::push_target(from, to)
+                        .filter(|&beyond| theirs.contains(beyond) && !domes.contains(beyond))
                 } else {
                     None
                 };
@@ -692,7 +707,7 @@ impl<S: Kernels> Position<S> {
                 let mut slayable = Bitboard::EMPTY;
                 if god == God::Theseus && !self.god_flag[me] {
                     for worker in mine.without(from).with(to) {
-                        for other in neighbours(worker) & theirs {
+                        for other in (neighbours(worker) & theirs) - domes {
                             if h(other) == h(worker) + 2 {
                                 slayable = slayable.with(other);
                             }
@@ -924,7 +939,7 @@ impl<S: Kernels> Position<S> {
     fn harpies_slide(&self, from: Square, to: Square, blockers: Bitboard) -> Square {
         // Europa's Talus stops a slide as a worker does (santorini-ai's slide blockers hold
         // its frozen squares).
-        Self::harpies_slide_on(from, to, blockers | self.talus(), |square| {
+        Self::harpies_slide_on(from, to, blockers | self.frozen(), |square| {
             self.height(square)
         })
     }
@@ -985,7 +1000,8 @@ impl<S: Kernels> Position<S> {
                 .iter()
                 .filter(|&to| wins(from, to) && limits.may_end(from, to))
                 .fold(Bitboard::EMPTY, Bitboard::with);
-            for flipped in neighbours(from) & theirs {
+            // Not a worker on a frozen square (Clio's on her coin).
+            for flipped in (neighbours(from) & theirs) - domes {
                 let Some(across) = Move::flip_target(from, flipped) else {
                     continue;
                 };
@@ -1042,7 +1058,8 @@ impl<S: Kernels> Position<S> {
         let blocked = mine | theirs | self.blocked();
         let them = self.gods[1 - self.side.index()];
         for worker in mine {
-            for from in neighbours(worker) & theirs {
+            // Not a worker on a frozen square (Clio's on her coin).
+            for from in (neighbours(worker) & theirs) - self.blocked() {
                 let Some(to) = Move::flip_target(worker, from) else {
                     continue;
                 };
@@ -1074,7 +1091,8 @@ impl<S: Kernels> Position<S> {
         let theirs = self.workers[1 - me];
         let occupied = self.workers[0] | self.workers[1];
         let domes = self.blocked();
-        for dragged in neighbours(from) & theirs {
+        // Not a worker on a frozen square (Clio's on her coin).
+        for dragged in (neighbours(from) & theirs) - domes {
             let after = occupied.without(dragged).with(to);
             let unbuildable = if self.gods[1 - me] == God::Limus {
                 self.limus_zone(theirs.without(dragged).with(from))
@@ -1222,7 +1240,7 @@ impl<S: Kernels> Position<S> {
                 return;
             };
             let still = mine.without(mover);
-            let level = self.levels.at(self.height(mover)) - theirs - still - self.talus();
+            let level = self.levels.at(self.height(mover)) - theirs - still - self.frozen();
             let mut reached = mover.bitboard();
             loop {
                 let grown = reached | (limits.calm_neighbours(reached) & level);
@@ -1247,7 +1265,7 @@ impl<S: Kernels> Position<S> {
             return;
         };
         let region = |start: Square| {
-            let level = self.levels.at(self.height(start)) - theirs - self.talus();
+            let level = self.levels.at(self.height(start)) - theirs - self.frozen();
             let mut reached = start.bitboard();
             loop {
                 let grown = reached | (limits.calm_neighbours(reached) & level);
@@ -1394,7 +1412,7 @@ impl<S: Kernels> Position<S> {
         } = step;
         let others = (self.workers[0] | self.workers[1]).without(from);
         if let Some(slid) = slid {
-            let end = Self::harpies_slide_on(from, to, others | self.talus(), h);
+            let end = Self::harpies_slide_on(from, to, others | self.frozen(), h);
             for build in neighbours(end) - others.with(end) - domes_after - limits.unbuildable {
                 slid.push((from, end, first, build));
             }
@@ -2131,8 +2149,10 @@ impl<S: Kernels> Position<S> {
     #[inline(never)]
     pub(crate) fn bia_removal(&mut self, player: usize, from: Square, to: Square) {
         let other = 1 - player;
+        // Not a worker on a frozen square (Clio's on her coin).
         if let Some(slain) = Move::push_target(from, to)
             && self.workers[other].contains(slain)
+            && !self.frozen_coins(player).contains(slain)
         {
             self.remove_worker(other, slain);
         }
@@ -2149,7 +2169,8 @@ impl<S: Kernels> Position<S> {
         let mut stones = Bitboard::EMPTY;
         for worker in self.workers[player] {
             let level = self.height(worker);
-            stones |= (neighbours(worker) & self.workers[other])
+            // Not a worker on her coin (santorini-ai's `medusa.rs` spares Clio's).
+            stones |= ((neighbours(worker) & self.workers[other]) - self.frozen_coins(player))
                 .iter()
                 .filter(|&victim| self.height(victim) < level)
                 .fold(Bitboard::EMPTY, Bitboard::with);

@@ -71,6 +71,14 @@ const SELENE_IDS: usize = 263 + 16;
 /// Batch 60: Hippolyta against mortal and every god in both seats (48 times six roots),
 /// herself (five), 28 hand-made roots and two set-up roots.
 const HIPPOLYTA_IDS: usize = 48 * 6 + 5 + 28 + 2;
+/// The number of roots in batch 61: Clio against mortal and every god in both seats from
+/// the start and two middle games (48 times six), herself from the start and four, 85
+/// from playouts to positions where her coins matter and three written by hand.
+const CLIO_IDS: usize = 48 * 6 + 5 + 85;
+
+/// Batch 65: the tenth session's gods against each other, six roots a pair (Hippolyta and
+/// Clio).
+const NEW_AGAINST_NEW_IDS: usize = 6;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
@@ -149,6 +157,8 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + 18
             + 7
             + HIPPOLYTA_IDS
+            + CLIO_IDS
+            + NEW_AGAINST_NEW_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1655,6 +1665,93 @@ fn each_power_plays_as_its_rule_says() {
         "0000000000000000000000000/1/selene[B3]:B3,D3/chronus:C4,C2".parse::<Position>(),
         Err(Error::UnsupportedMatchup { .. })
     ));
+
+    // Clio: a coin on each of her first three blocks, written `clio[<coins left>|<squares>]`
+    // and hashed; her turn is a plain build.
+    let clio = pos("0000000000000000000000000/1/clio:B3,D3/mortal:C4,C2");
+    let coined = clio.play(clio.parse_move("D3>D4^C5").unwrap()).unwrap();
+    assert_eq!(
+        coined.to_string(),
+        "0010000000000000000000000/2/clio[2|C5]:D4,B3/mortal:C4,C2"
+    );
+    assert_eq!(coined.coins(Player::First), sq("C5").bitboard());
+    assert_eq!(coined.coins_used(Player::First), 1);
+    assert_eq!(coined.hash(), coined.recompute_hash());
+    assert_ne!(
+        coined.hash(),
+        pos("0010000000000000000000000/2/clio:D4,B3/mortal:C4,C2").hash()
+    );
+    // No opponent worker may move onto a coin, nor build there.
+    for (bad, role) in [("C4>C5^B5", "destination"), ("C4>B4^C5", "build")] {
+        let err = coined.parse_move(bad).unwrap_err().to_string();
+        assert!(err.contains("coin") && err.contains(role), "{bad}: {err}");
+    }
+    assert!(coined.parse_move("C4>B4^A5").is_ok());
+    // Her own worker may stand on her coin; her next block gets the next coin.
+    let again = pos("0010000000000000000000000/1/clio[2|C5]:D4,B3/mortal:C4,C2");
+    let on_coin = again.play(again.parse_move("D4>C5^D5").unwrap()).unwrap();
+    assert_eq!(
+        on_coin.to_string(),
+        "0011000000000000000000000/2/clio[1|C5,D5]:C5,B3/mortal:C4,C2"
+    );
+    // A block on her coin while she has coins left buries it under a new one; once all
+    // three are used, it buries it for good.
+    let left = pos("0010000000000000000000000/1/clio[2|C5]:D4,B3/mortal:A1,E1");
+    let buried = left.play(left.parse_move("D4>D5^C5").unwrap()).unwrap();
+    assert_eq!(
+        buried.to_string(),
+        "0020000000000000000000000/2/clio[1|C5]:D5,B3/mortal:A1,E1"
+    );
+    let spent = pos("0010000000000000000000000/1/clio[0|C5]:D4,B3/mortal:A1,E1");
+    let gone = spent.play(spent.parse_move("D4>D5^C5").unwrap()).unwrap();
+    assert_eq!(
+        gone.to_string(),
+        "0020000000000000000000000/2/clio[0|]:D5,B3/mortal:A1,E1"
+    );
+    assert!(gone.coins(Player::First).is_empty());
+    assert_eq!(gone.hash(), gone.recompute_hash());
+    // A worker of hers on her coin is out of Medusa's reach; the other is stoned.
+    let medusa = pos("0110001201021001110011000/1/medusa:B3,D3/clio[0|B5,C4,C2]:A2,C2");
+    let stoned = medusa.play(medusa.parse_move("D3>E3^D4").unwrap()).unwrap();
+    assert_eq!(
+        stoned.to_string(),
+        "0110001211021002110011000/2/medusa:B3,E3/clio[0|B5,C4,C2]:C2"
+    );
+    // Impossible coins are refused: a count above three, more coins down than used, a coin
+    // named twice, on level 0 or under an opponent worker, coins used before any build.
+    for bad in [
+        "0010000000000000000000000/1/clio[4|]:D4,B3/mortal:A1,E1",
+        "0011000000000000000000000/1/clio[2|C5,D5]:D4,B3/mortal:A1,E1",
+        "0010000000000000000000000/1/clio[1|C5,C5]:D4,B3/mortal:A1,E1",
+        "0010000000000000000000000/1/clio[2C5]:D4,B3/mortal:A1,E1",
+        "0010000000000000000000000/1/mortal[2|C5]:D4,B3/mortal:A1,E1",
+    ] {
+        assert!(
+            matches!(bad.parse::<Position>(), Err(Error::GodState { .. })),
+            "{bad}"
+        );
+    }
+    for bad in [
+        "0010000000000000000000000/1/clio[2|D5]:D4,B3/mortal:A1,E1",
+        "0010000000000000000000000/1/clio[2|C5]:D4,B3/mortal:C5,E1",
+    ] {
+        assert!(
+            matches!(bad.parse::<Position>(), Err(Error::CoinSquare { .. })),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        "0000000000000000000000000/1/clio[2|]:D4,B3/mortal:A1,E1".parse::<Position>(),
+        Err(Error::SetUp(..))
+    ));
+    // Another god takes her coins off the board.
+    assert_eq!(
+        coined.with_gods([God::Mortal, God::Mortal]).to_string(),
+        "0010000000000000000000000/2/mortal:D4,B3/mortal:C4,C2"
+    );
+    // Her coins are the position's one field beyond its first 64 bytes (the cache line
+    // the base game's perft copies once a move held every other state): 72 bytes in all.
+    assert_eq!(std::mem::size_of::<Position>(), 72);
 
     // Hippolyta: she places her female worker first, as Selene does (`hippolyta[D3]`).
     let set_up = pos("0000000000000000000000000/1/hippolyta/mortal");

@@ -133,6 +133,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Bia
                 | God::Graeae
                 | God::Harpies
+                | God::Clio
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
@@ -678,4 +679,17 @@ fn hippolytas_turns_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::Build { .. }))
         .count();
     assert!(builds > 5_000, "{builds} of {} moves", moves.len());
+}
+
+/// Clio's turns, with her coins down on both sides (her own she may enter, the opponent's
+/// no one else may): the base game's steps `B3 C3 C4`, her coin going down with no step of
+/// its own, and no opponent move or build on a coin.
+#[test]
+fn clios_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Clio);
+    assert!(
+        moves.iter().all(|mv| mv.power() != Some(God::Clio)),
+        "Clio has no move of her own"
+    );
+    assert!(moves.len() > 50_000, "{} moves", moves.len());
 }

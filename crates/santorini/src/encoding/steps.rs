@@ -14,14 +14,16 @@
 //!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
 //!   ones when the observer's / the opponent's god flag is set ([`Position::god_flag`]: Athena
 //!   moved up last turn, Nike moved down, Polyphemus has used his domes, Achilles or
-//!   Bellerophon his power, Theseus has removed a worker, Jason has placed his new one);
+//!   Bellerophon his power, Theseus has removed a worker, Jason has placed his new one,
+//!   Clio has used her three coins);
 //!   `9..9 + GODS` the
 //!   observer's god and `9 + GODS..9 + 2 * GODS` the opponent's, one plane per god in the
 //!   order of [`God::ALL`] (all zero for a mortal; a new god adds a plane to each block);
 //!   `9 + 2 * GODS` all ones once the power is chosen this turn; then sixteen planes ([`MAX_STEPS`](crate::steps::MAX_STEPS): Morpheus's twelve builds), the squares
 //!   chosen so far this turn, one plane per step; the last two the observer's and the
 //!   opponent's token ([`Position::token`]: Europa's Talus; Aeolus's wind, the square next
-//!   to C3 in its direction), a one on its square.
+//!   to C3 in its direction), a one on its square, and Clio's coins
+//!   ([`Position::coins`]), a one on each.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
 use bitgames_search::Game;
@@ -176,10 +178,14 @@ impl Encoding for StepTurn {
         let me = player_of(player);
         let mut ones = Vec::with_capacity(4);
         for (offset, who) in [(0, me), (1, me.other())] {
-            if self.position.god_flag(who) {
+            // Clio's flag plane: all her coins used (what she builds next gets none).
+            if self.position.god_flag(who) || self.position.coins_used(who) == 3 {
                 ones.push(7 + offset);
             }
             if let Some(square) = self.position.token(who) {
+                out[(TOKEN_PLANE + offset) * plane + square.index()] = 1;
+            }
+            for square in self.position.coins(who) {
                 out[(TOKEN_PLANE + offset) * plane + square.index()] = 1;
             }
             let god = self.position.god(who);
