@@ -401,6 +401,30 @@
 //! (santorini-ai's `oppo_worker_xor` and `oppo_worker_kill`). `selene:B3,D3` (no female, as
 //! after a removal) has no dome. santorini-ai bans her against Chronus, so that pair is
 //! refused here ([`God::check_matchup`]).
+//!
+//! Castor (Castor and Pollux, santorini-ai's `castor.rs`) takes one of three turns: one worker
+//! moves and builds as a mortal's; or both his workers move, one after the other in either
+//! order, and neither builds ([`crate::Move::MoveBoth`], written `B3>C3 D3>D4` as
+//! santorini-ai writes it, the lower square first; the other pairing of the same squares,
+//! and either order, reads as the one move); or neither moves and each builds once next to
+//! itself, the same square twice too below level 3 ([`crate::Move::BuildBoth`], `^C4^D4`).
+//! A lone worker (after Medusa, Bia or Theseus) moves without a build ([`crate::Move::Step`],
+//! `B3>C3`, as Morpheus's) or builds without a move ([`crate::Move::BuildStill`], `^C4`).
+//! Every limit on a step holds for each of the two (Athena, Hades, Aphrodite's zone, Aeolus's
+//! wind, Europa's Talus); Hypnus, holding a worker higher than the other, holds the turn
+//! moving both; Harpies slide each worker as it moves (the second sliding with the first
+//! where it ended); Persephone asks that either climb. As santorini-ai reads it, a step that
+//! wins alone is the plain win and no part of a turn moving both: the only win moving both
+//! is the second worker's step up onto the level 3 the first left
+//! ([`crate::Move::MoveBothWin`], `C3>B3 D3>C3#`, the worker that moves first first).
+//! santorini-ai at 4e76fe84 has four bugs in the turn moving both against the rule book:
+//! against Hypnus it lets both move only when both stand on level 2 (the rule holds back
+//! only a worker higher than the other); against Harpies it drops the turn where the second
+//! worker's slide ends on a square the first slid across, and any step onto level 3;
+//! against Persephone it panics with his worker on level 3, keeps both off level 3, and
+//! never gives the winning climb onto the square the first left. We follow the rule book,
+//! and the counts with those opponents come from santorini-ai with the turn moving both
+//! fixed (see `santorini-more-gods.perft`, batch 63). No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -524,13 +548,16 @@ pub enum God {
     /// Has a female worker, who may build a dome on any level next to her instead of the
     /// build, whichever worker moved.
     Selene,
+    /// Each turn moves one worker and builds with it, or moves both and builds nothing, or
+    /// builds with both and moves neither.
+    Castor,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 48] = [
+    pub const ALL: [God; 49] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -579,6 +606,7 @@ impl God {
         God::Proteus,
         God::Aeolus,
         God::Selene,
+        God::Castor,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -632,6 +660,7 @@ impl God {
             God::Proteus => "proteus",
             God::Aeolus => "aeolus",
             God::Selene => "selene",
+            God::Castor => "castor",
         }
     }
 
@@ -731,6 +760,9 @@ impl God {
             }
             God::Selene => {
                 "has a female worker; instead of her build, the female worker may build a dome at any level next to her, whichever worker moved"
+            }
+            God::Castor => {
+                "moves one worker and builds with it, or moves both workers without building, or builds with both workers without moving"
             }
         }
     }
