@@ -90,7 +90,8 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::ClaimWin
             | Move::FlipWin { .. }
             | Move::BuildFirstWin { .. }
-            | Move::LeapWin { .. } => 1_000,
+            | Move::LeapWin { .. }
+            | Move::MoveBothWin { .. } => 1_000,
             Move::Build { from, to, .. }
             | Move::Swap { from, to, .. }
             | Move::Push { from, to, .. }
@@ -118,7 +119,15 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::PlaceThree(..)
             | Move::Travel { .. }
             | Move::Flip { .. }
-            | Move::PlaceBuild { .. } => 0,
+            | Move::PlaceBuild { .. }
+            | Move::BuildBoth { .. }
+            | Move::BuildStill { .. } => 0,
+            // Castor moving both: how far the pair climbs.
+            Move::MoveBoth { from, to } => {
+                i32::from(self.height(to[0])) + i32::from(self.height(to[1]))
+                    - i32::from(self.height(from[0]))
+                    - i32::from(self.height(from[1]))
+            }
         }
     }
 }

@@ -434,6 +434,30 @@
 //! ([`crate::Position::coins`]), written `clio[1|C4,D2]` as santorini-ai writes them: the
 //! coins she has left, then the squares of those on the board (`clio` alone before her first
 //! build). No pair with her is banned here; santorini-ai bans Nemesis against her.
+//!
+//! Castor (Castor and Pollux, santorini-ai's `castor.rs`) takes one of three turns: one worker
+//! moves and builds as a mortal's; or both his workers move, one after the other in either
+//! order, and neither builds ([`crate::Move::MoveBoth`], written `B3>C3 D3>D4` as
+//! santorini-ai writes it, the lower square first; the other pairing of the same squares,
+//! and either order, reads as the one move); or neither moves and each builds once next to
+//! itself, the same square twice too below level 3 ([`crate::Move::BuildBoth`], `^C4^D4`).
+//! A lone worker (after Medusa, Bia or Theseus) moves without a build ([`crate::Move::Step`],
+//! `B3>C3`, as Morpheus's) or builds without a move ([`crate::Move::BuildStill`], `^C4`).
+//! Every limit on a step holds for each of the two (Athena, Hades, Aphrodite's zone, Aeolus's
+//! wind, Europa's Talus); Hypnus, holding a worker higher than the other, holds the turn
+//! moving both; Harpies slide each worker as it moves (the second sliding with the first
+//! where it ended); Persephone asks that either climb. As santorini-ai reads it, a step that
+//! wins alone is the plain win and no part of a turn moving both: the only win moving both
+//! is the second worker's step up onto the level 3 the first left
+//! ([`crate::Move::MoveBothWin`], `C3>B3 D3>C3#`, the worker that moves first first).
+//! santorini-ai at 4e76fe84 has four bugs in the turn moving both against the rule book:
+//! against Hypnus it lets both move only when both stand on level 2 (the rule holds back
+//! only a worker higher than the other); against Harpies it drops the turn where the second
+//! worker's slide ends on a square the first slid across, and any step onto level 3;
+//! against Persephone it panics with his worker on level 3, keeps both off level 3, and
+//! never gives the winning climb onto the square the first left. We follow the rule book,
+//! and the counts with those opponents come from santorini-ai with the turn moving both
+//! fixed (see `santorini-more-gods.perft`, batch 63). No pair with him is banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -563,13 +587,16 @@ pub enum God {
     /// Puts a coin on each of the first three blocks she builds; no opponent worker may move
     /// onto a coin's square or build there.
     Clio,
+    /// Each turn moves one worker and builds with it, or moves both and builds nothing, or
+    /// builds with both and moves neither.
+    Castor,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 50] = [
+    pub const ALL: [God; 51] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -620,6 +647,7 @@ impl God {
         God::Selene,
         God::Hippolyta,
         God::Clio,
+        God::Castor,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -675,6 +703,7 @@ impl God {
             God::Selene => "selene",
             God::Hippolyta => "hippolyta",
             God::Clio => "clio",
+            God::Castor => "castor",
         }
     }
 
@@ -780,6 +809,9 @@ impl God {
             }
             God::Clio => {
                 "places a coin on each of the first three blocks she builds; opponent workers may not move onto or build on a space with a coin"
+            }
+            God::Castor => {
+                "moves one worker and builds with it, or moves both workers without building, or builds with both workers without moving"
             }
         }
     }

@@ -371,6 +371,38 @@ pub enum Move {
         /// How many blocks go on each square next to `to`.
         blocks: Blocks,
     },
+    /// Castor: both his workers move, and neither builds (`B3>C3 D3>D4`, as santorini-ai
+    /// writes it): the worker on `from[0]` ends on `to[0]`, the one on `from[1]` on `to[1]`
+    /// (against Harpies where their slides end), `from[0] < from[1]`. One of the two
+    /// pairings of the squares is the move when both are legal (they give one position).
+    MoveBoth {
+        /// The squares the workers leave, in square order.
+        from: [Square; 2],
+        /// Where each ends.
+        to: [Square; 2],
+    },
+    /// Castor: his worker on `from[0]` moves to `to[0]`, then the one on `from[1]` steps up
+    /// onto `to[1] == from[0]`, a level 3, and wins (`C3>B3 D3>C3#`): the one win of a turn
+    /// moving both that no step alone makes (santorini-ai gives no other).
+    MoveBothWin {
+        /// The squares the workers leave, the one that moves first first.
+        from: [Square; 2],
+        /// Where each ends.
+        to: [Square; 2],
+    },
+    /// Castor: instead of moving, each of his two workers builds once next to itself, the
+    /// same square too (`^C4^D4`, the builds in square order; santorini-ai writes them in
+    /// either).
+    BuildBoth {
+        /// The two builds, in square order.
+        builds: [Square; 2],
+    },
+    /// Castor with one worker: instead of moving, it builds next to itself (`^C4`, as
+    /// santorini-ai writes it; his move without a build is a [`Move::Step`]).
+    BuildStill {
+        /// The build.
+        build: Square,
+    },
 }
 
 /// Morpheus's builds around the square his worker reached: how many blocks go on each of
@@ -557,6 +589,10 @@ impl Move {
             Move::PlaceBuild { .. } => Some(God::Jason),
             Move::BuildHead { .. } => Some(God::Hydra),
             Move::Step { .. } | Move::BuildBlocks { .. } => Some(God::Morpheus),
+            Move::MoveBoth { .. }
+            | Move::MoveBothWin { .. }
+            | Move::BuildBoth { .. }
+            | Move::BuildStill { .. } => Some(God::Castor),
             Move::Shift { .. } => Some(God::Proteus),
             Move::BuildWind { .. } => Some(God::Aeolus),
         }
@@ -564,7 +600,8 @@ impl Move {
 
     /// Whether `god` may make moves of this kind: the base game's moves are every god's, a
     /// power's moves its owner's ([`Move::power`]), two builds on two squares Hestia's as
-    /// well as Demeter's, and a swap ApolloV2's as well as Apollo's.
+    /// well as Demeter's, a swap ApolloV2's as well as Apollo's, and a move without a build
+    /// Castor's (his lone worker's) as well as Morpheus's.
     pub fn is_power_of(self, god: crate::God) -> bool {
         match self.power() {
             None => true,
@@ -574,6 +611,7 @@ impl Move {
                     || (god == crate::God::ApolloV2 && matches!(self, Move::Swap { .. }))
                     || (god == crate::God::Achilles && matches!(self, Move::BuildFirst { .. }))
                     || (god == crate::God::Selene && matches!(self, Move::Dome { .. }))
+                    || (god == crate::God::Castor && matches!(self, Move::Step { .. }))
             }
         }
     }
@@ -735,6 +773,14 @@ impl fmt::Display for Move {
                 build,
             } => write!(f, "({dragged}>{from}){from}>{to}^{build}"),
             Move::PlaceBuild { place, build } => write!(f, "+{place}^{build}"),
+            Move::MoveBoth { from, to } => {
+                write!(f, "{}>{} {}>{}", from[0], to[0], from[1], to[1])
+            }
+            Move::MoveBothWin { from, to } => {
+                write!(f, "{}>{} {}>{}#", from[0], to[0], from[1], to[1])
+            }
+            Move::BuildBoth { builds: [a, b] } => write!(f, "^{a}^{b}"),
+            Move::BuildStill { build } => write!(f, "^{build}"),
         }
     }
 }
@@ -792,6 +838,37 @@ impl FromStr for Move {
             });
         }
         let Some(rest) = trimmed.strip_prefix('^') else {
+            // Castor's move of both workers, `B3>C3 D3>D4` or `C3>B3 D3>C3#`: two moves
+            // without a build.
+            if let Some((first, second)) = trimmed.split_once(' ')
+                && !first.contains(['^', '(', ':', '*', '#'])
+                && let Some((a, b)) = first.split_once('>')
+            {
+                let second = second.trim_start();
+                let (second, win) = match second.strip_suffix('#') {
+                    Some(second) => (second, true),
+                    None => (second, false),
+                };
+                let (c, d) = second
+                    .split_once('>')
+                    .ok_or_else(|| syntax("expected <from>><to> <from>><to> (Castor)"))?;
+                let (a, b, c, d) = (square(a)?, square(b)?, square(c)?, square(d)?);
+                if a == c || b == d {
+                    return Err(syntax("Castor's two workers are never on one square"));
+                }
+                if win {
+                    return Ok(Move::MoveBothWin {
+                        from: [a, c],
+                        to: [b, d],
+                    });
+                }
+                let (from, to) = if a < c {
+                    ([a, c], [b, d])
+                } else {
+                    ([c, a], [d, b])
+                };
+                return Ok(Move::MoveBoth { from, to });
+            }
             return parse_turn(trimmed, trimmed);
         };
         // Prometheus's `^P S>T^B`, or Hermes's `^B` (nobody travels). Only one build comes
@@ -822,6 +899,14 @@ impl FromStr for Move {
                         "expected ^<first> <from>><to>^<build> or ^<first> <from>><to>#",
                     )),
                 }
+            }
+            None if rest.contains('^') => {
+                // Castor's builds with both workers, `^C4^D4` (either order).
+                let (a, b) = rest.split_once('^').unwrap_or((rest, rest));
+                let (a, b) = (square(a)?, square(b)?);
+                Ok(Move::BuildBoth {
+                    builds: [a.min(b), a.max(b)],
+                })
             }
             None => {
                 let build = square(rest)?;

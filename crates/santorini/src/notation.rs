@@ -23,7 +23,8 @@
 //! who can put an opponent's worker on level 3 without a win, Hera, whose opponent can
 //! climb to a perimeter level 3 without a win, Pegasus, who can jump onto level 3 from
 //! below level 2 without a win, Zeus, who can build himself up onto level 3 without a win,
-//! or Hydra, whose new worker may stand on level 3 without a win.
+//! Hydra, whose new worker may stand on level 3 without a win, Proteus, or Castor, whose
+//! worker may stay on level 3 while both build or move onto another level 3 as both move.
 
 use core::fmt;
 use core::str::FromStr;
@@ -214,6 +215,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Zeus,
         God::Hydra,
         God::Proteus,
+        God::Castor,
     ]
     .iter()
     .any(|god| gods.contains(god));

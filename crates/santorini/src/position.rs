@@ -890,6 +890,28 @@ impl<S: Kernels> Position<S> {
         if legal.contains(&mv) {
             return Ok(mv);
         }
+        // Castor: his lone worker's build `^C4` reads as Hermes's (nobody travels); his move
+        // of both in the other pairing of the squares (santorini-ai writes each it reaches)
+        // is the one move of that position, if the written steps are his.
+        if self.gods[self.side.index()] == God::Castor {
+            match mv {
+                Move::Travel { from, to, build } if from == to => {
+                    let still = Move::BuildStill { build };
+                    if legal.contains(&still) {
+                        return Ok(still);
+                    }
+                }
+                Move::MoveBoth { to, .. } if self.castor_written(mv) => {
+                    let ends = to[0].bitboard().with(to[1]);
+                    if let Some(&same) = legal.iter().find(|m| {
+                        matches!(m, Move::MoveBoth { to: t, .. } if t[0].bitboard().with(t[1]) == ends)
+                    }) {
+                        return Ok(same);
+                    }
+                }
+                _ => {}
+            }
+        }
         // A placement reads in the order written (Selene's and Hippolyta's female worker
         // first); for the other gods either order is the one placement.
         if let Move::Place(a, b) = mv

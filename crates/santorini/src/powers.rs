@@ -274,6 +274,14 @@ impl<S: Kernels> Position<S> {
             | Move::Step { from, to }
             | Move::BuildBlocks { from, to, .. }
             | Move::Win { from, to } => (from, to),
+            // Castor's turn moving both climbs if either worker ends higher (the move given
+            // of two pairings of the squares is one that climbs, if one does); his win
+            // steps up onto level 3.
+            Move::MoveBoth { from, to } => {
+                return h(to[0]) > h(from[0]) || h(to[1]) > h(from[1]);
+            }
+            Move::MoveBothWin { .. } => return true,
+            Move::BuildBoth { .. } | Move::BuildStill { .. } => return false,
             // Not judged here: Proteus's climb is his step's (`for_each_proteus_move`).
             Move::Shift { .. } => return false,
             Move::BuildFirst {
@@ -528,6 +536,9 @@ impl<S: Kernels> Position<S> {
                     each(Move::PlaceBuild { place, build });
                 }
             }
+        }
+        if god == God::Castor {
+            self.for_each_castor_power(mine, movers, limits, each);
         }
         if god == God::Proteus && mine.len() >= 2 {
             self.for_each_proteus_move(movers, limits, false, each);
@@ -930,6 +941,186 @@ impl<S: Kernels> Position<S> {
                 }
             }
         }
+    }
+
+    /// Castor's turns beside the plain move and build (santorini-ai's `castor.rs`), each
+    /// position once. With two workers: both build, each once next to itself (the same
+    /// square too, below level 3), neither moving; or both move, neither building
+    /// ([`Position::for_each_castor_move_both`]). With one: it moves without a build
+    /// ([`Move::Step`]), or builds next to itself without moving.
+    fn for_each_castor_power(
+        &self,
+        mine: Bitboard,
+        movers: Bitboard,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let me = self.side.index();
+        let occupied = mine | self.workers[1 - me];
+        let domes = self.blocked();
+        let mut workers = mine.iter();
+        let (Some(a), second) = (workers.next(), workers.next()) else {
+            return;
+        };
+        let spots = |worker: Square| neighbours(worker) - occupied - domes - limits.unbuildable;
+        let Some(b) = second else {
+            // His lone worker: a move without a build (a win is the plain one), or a build.
+            if movers.contains(a) {
+                self.for_each_castor_step(a, occupied, limits, |to, _| {
+                    each(Move::Step { from: a, to });
+                });
+            }
+            for build in spots(a) {
+                each(Move::BuildStill { build });
+            }
+            return;
+        };
+        // Both build: each pair of squares once (two blocks on a square below level 3).
+        let mut seen = [0u32; 25];
+        for x in spots(a) {
+            for y in spots(b) {
+                if x == y && self.height(x) >= 3 {
+                    continue;
+                }
+                let (low, high) = (x.min(y), x.max(y));
+                let bit = 1u32 << high.index();
+                if seen[low.index()] & bit == 0 {
+                    seen[low.index()] |= bit;
+                    each(Move::BuildBoth {
+                        builds: [low, high],
+                    });
+                }
+            }
+        }
+        // Hypnus holding one worker holds the turn that moves both.
+        if movers == mine {
+            self.for_each_castor_move_both(a, b, limits, each);
+        }
+    }
+
+    /// Where Castor's worker on `from` may step with `occupied` (his other worker where it
+    /// stands then), each end given with whether the step climbs: not a win (that turn is
+    /// the plain one), and against Harpies where the slide ends (the square left blocking
+    /// nothing).
+    fn for_each_castor_step(
+        &self,
+        from: Square,
+        occupied: Bitboard,
+        limits: Limits,
+        mut each: impl FnMut(Square, bool),
+    ) {
+        let h = |square: Square| self.height(square);
+        let them = self.gods[1 - self.side.index()];
+        for to in neighbours(from) - occupied - self.blocked() {
+            if !limits.step(h(from), h(to)) || !limits.calm(from, to) || !limits.may_end(from, to) {
+                continue;
+            }
+            if h(from) == 2 && h(to) == 3 && limits.may_win_on(to) {
+                continue;
+            }
+            let end = if them == God::Harpies {
+                self.harpies_slide(from, to, occupied.without(from))
+            } else {
+                to
+            };
+            each(end, h(to) > h(from));
+        }
+    }
+
+    /// Castor's turns moving both workers, from `a` and `b` (`a < b`): one moves (against
+    /// Harpies it slides on with the other still standing), then the other (sliding with
+    /// the first where it ended), in either order; neither step may win, but for the
+    /// second's step up onto level 3 where the first stood, which no step alone makes
+    /// (santorini-ai gives no other win: a step that wins alone is the plain win). Each
+    /// position once ([`Move::MoveBoth`] keeps the squares in square order), given as a
+    /// pairing that climbs if one does (Persephone's demand).
+    fn for_each_castor_move_both(
+        &self,
+        a: Square,
+        b: Square,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let mut found: ArrayVec<(Move, bool), 160> = ArrayVec::new();
+        self.castor_pairings(a, b, limits, &mut |mv, climbs| {
+            let same = |other: &Move| match (other, mv) {
+                (Move::MoveBoth { to: x, .. }, Move::MoveBoth { to: y, .. }) => {
+                    x[0].bitboard().with(x[1]) == y[0].bitboard().with(y[1])
+                }
+                _ => *other == mv,
+            };
+            match found.iter_mut().find(|(other, _)| same(other)) {
+                Some(slot) => {
+                    if climbs && !slot.1 {
+                        *slot = (mv, climbs);
+                    }
+                }
+                None => found.push((mv, climbs)),
+            }
+        });
+        for (mv, _) in found {
+            each(mv);
+        }
+    }
+
+    /// Every pairing and order of Castor's turns moving both (see
+    /// [`Position::for_each_castor_move_both`]), a position as often as it is reached, each
+    /// with whether a step climbs.
+    fn castor_pairings(
+        &self,
+        a: Square,
+        b: Square,
+        limits: Limits,
+        each: &mut impl FnMut(Move, bool),
+    ) {
+        let h = |square: Square| self.height(square);
+        let theirs = self.workers[1 - self.side.index()];
+        for (first, second) in [(a, b), (b, a)] {
+            self.for_each_castor_step(first, theirs.with(second), limits, |end, up| {
+                // The second: a win only onto the square the first left, and not where
+                // the first went onto a level 3 that the second could have won on alone
+                // (the plain win's position: santorini-ai's too).
+                let wins_on = |to: Square| {
+                    neighbours(second).contains(to)
+                        && h(second) == 2
+                        && h(to) == 3
+                        && limits.may_win_on(to)
+                        && limits.step(2, 3)
+                        && limits.calm(second, to)
+                        && limits.may_end(second, to)
+                };
+                if wins_on(first) && !wins_on(end) {
+                    let win = Move::MoveBothWin {
+                        from: [first, second],
+                        to: [end, first],
+                    };
+                    each(win, true);
+                }
+                self.for_each_castor_step(second, theirs.with(end), limits, |last, up2| {
+                    let (from, to) = if first < second {
+                        ([first, second], [end, last])
+                    } else {
+                        ([second, first], [last, end])
+                    };
+                    each(Move::MoveBoth { from, to }, up || up2);
+                });
+            });
+        }
+    }
+
+    /// Whether Castor's text `written` (a [`Move::MoveBoth`] as read, either pairing of its
+    /// squares) is one of his turns here: each written worker reaching its written square in
+    /// some order.
+    pub(crate) fn castor_written(&self, written: Move) -> bool {
+        let Move::MoveBoth { from, .. } = written else {
+            return false;
+        };
+        let limits = self.limits();
+        let mut ok = false;
+        self.castor_pairings(from[0], from[1], limits, &mut |mv, _| {
+            ok |= mv == written;
+        });
+        ok
     }
 
     /// Where Harpies force a worker that moved from `from` onto `to`: on, square by square
@@ -2083,9 +2274,30 @@ impl<S: Kernels> Position<S> {
             // blocks taken from it.
             Move::Step { from, to } => {
                 self.move_worker(me, from, to);
-                let card = self.card_of(me);
-                self.set_card(me, card.saturating_add(1));
+                // Castor's lone worker moving without a build has no card.
+                if before.gods[me] == God::Morpheus {
+                    let card = self.card_of(me);
+                    self.set_card(me, card.saturating_add(1));
+                }
             }
+            // Castor: the worker whose end is the other's start moves second.
+            Move::MoveBoth { from, to } | Move::MoveBothWin { from, to } => {
+                if to[0] == from[1] {
+                    self.move_worker(me, from[1], to[1]);
+                    self.move_worker(me, from[0], to[0]);
+                } else {
+                    self.move_worker(me, from[0], to[0]);
+                    self.move_worker(me, from[1], to[1]);
+                }
+                if matches!(mv, Move::MoveBothWin { .. }) {
+                    self.winner = Some(before.side);
+                }
+            }
+            Move::BuildBoth { builds: [a, b] } => {
+                self.raise(a);
+                self.raise(b);
+            }
+            Move::BuildStill { build } => self.raise(build),
             Move::BuildBlocks { from, to, blocks } => {
                 self.move_worker(me, from, to);
                 for square in blocks.builds(to) {

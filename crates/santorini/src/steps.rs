@@ -33,6 +33,9 @@
 //! | Jason's new worker and its build `+A1^B2` | `power A1 B2` |
 //! | Morpheus's move without a build `B3>C3` | `B3 C3 power power` |
 //! | Morpheus's builds from his card `B3>C3^C4^C4^D4` (two or more; one is `B3>C3^C4`) | `B3 C3 power C4 C4 D4 power`: the builds in square order, the power again to end |
+//! | Castor's lone worker moving without a build `B3>C3` | `B3 C3 power power` |
+//! | Castor moving both `B3>C3 D3>D4`, his win `C3>B3 D3>C3#` | `B3 C3 D3 D4` (the worker whose end is the other's start second), `C3 B3 D3 C3` |
+//! | Castor building with both `^C4^D4`, his lone worker's build `^C4` | `power C4 D4` or `power D4 C4`, `power C4` |
 //! | Scylla's drag `(C4>B3)B3>A3^A4` | `B3 A3 power C4 A4`: the worker, where it goes, the power, the worker dragged, the build |
 //!
 //! A move has one or more paths ([`Move::step_paths`]); the first is its canonical one. Two
@@ -201,7 +204,24 @@ impl Move {
             // Morpheus: his worker, where it goes, the power, his builds in square order
             // (one path: twelve builds in every order would be millions), the power again,
             // so that no turn's path starts another's.
+            // Castor's lone worker moving without a build reads as Morpheus's.
             Move::Step { from, to } => paths.push(path(&[At(from), At(to), Power, Power])),
+            // Castor moving both: each worker and where it ends, the one whose end is the
+            // other's start second (his win: the one that moves first, first).
+            Move::MoveBoth { from, to } if to[0] == from[1] => {
+                paths.push(path(&[At(from[1]), At(to[1]), At(from[0]), At(to[0])]));
+            }
+            Move::MoveBoth { from, to } | Move::MoveBothWin { from, to } => {
+                paths.push(path(&[At(from[0]), At(to[0]), At(from[1]), At(to[1])]));
+            }
+            // Castor building with both: the power, then the builds in either order.
+            Move::BuildBoth { builds: [a, b] } => {
+                paths.push(path(&[Power, At(a), At(b)]));
+                if a != b {
+                    paths.push(path(&[Power, At(b), At(a)]));
+                }
+            }
+            Move::BuildStill { build } => paths.push(path(&[Power, At(build)])),
             Move::BuildBlocks { from, to, blocks } => {
                 let mut steps = path(&[At(from), At(to), Power]);
                 steps.extend(blocks.builds(to).map(At));

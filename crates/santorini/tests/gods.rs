@@ -71,6 +71,7 @@ const SELENE_IDS: usize = 263 + 16;
 /// Batch 60: Hippolyta against mortal and every god in both seats (48 times six roots),
 /// herself (five), 28 hand-made roots and two set-up roots.
 const HIPPOLYTA_IDS: usize = 48 * 6 + 5 + 28 + 2;
+
 /// The number of roots in batch 61: Clio against mortal and every god in both seats from
 /// the start and two middle games (48 times six), herself from the start and four, 85
 /// from playouts to positions where her coins matter and three written by hand.
@@ -79,6 +80,10 @@ const CLIO_IDS: usize = 48 * 6 + 5 + 85;
 /// Batch 65: the tenth session's gods against each other, six roots a pair (Hippolyta and
 /// Clio).
 const NEW_AGAINST_NEW_IDS: usize = 6;
+
+/// The number of roots in batch 63: Castor against every god and the mortal in both seats
+/// (48 times six), himself (five), and 22 hand-made roots.
+const CASTOR_IDS: usize = 48 * 6 + 5 + 22;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
@@ -159,6 +164,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + HIPPOLYTA_IDS
             + CLIO_IDS
             + NEW_AGAINST_NEW_IDS
+            + CASTOR_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1819,6 +1825,95 @@ fn each_power_plays_as_its_rule_says() {
         "0000000000000000000000000/1/hippolyta[C4]:B3,D3/mortal:C4,C2".parse::<Position>(),
         Err(Error::FemaleWorker { .. })
     ));
+    // Castor: one worker moves and builds, or both move and neither builds, or both build
+    // and neither moves (139 turns from the start, as santorini-ai counts them).
+    let castor = pos("0000000000000000000000000/1/castor:B3,D3/mortal:C4,C2");
+    assert_eq!(castor.legal_moves().len(), 139);
+    let both = castor.parse_move("D3>D4 B3>B4").unwrap();
+    assert_eq!(both.to_string(), "B3>B4 D3>D4");
+    assert!(matches!(both, Move::MoveBoth { .. }));
+    let moved = castor.play(both).unwrap();
+    assert_eq!(
+        moved.to_string(),
+        "0000000000000000000000000/2/castor:B4,D4/mortal:C4,C2"
+    );
+    assert_eq!(moved.hash(), moved.recompute_hash());
+    let built = castor.play(castor.parse_move("^E4^A4").unwrap()).unwrap();
+    assert_eq!(
+        built.to_string(),
+        "0000010001000000000000000/2/castor:B3,D3/mortal:C4,C2"
+    );
+    let twice = castor.play(castor.parse_move("^C3^C3").unwrap()).unwrap();
+    assert_eq!(twice.height(sq("C3")), 2);
+    assert!(castor.parse_move("^C4^A4").is_err(), "a build on a worker");
+    assert!(castor.parse_move("^A4").is_err(), "his lone worker's build");
+    assert!(
+        castor.parse_move("B3>B4").is_err(),
+        "his lone worker's move"
+    );
+    // One position from two pairings is one move, read from either pairing; a worker
+    // may step where the other stood, never swap with it.
+    let pair = pos("0000000000000000000000000/1/castor:B3,B2/mortal:D4,D2");
+    let one = pair.parse_move("B3>A3 B2>C3").unwrap();
+    assert_eq!(pair.parse_move("B3>C3 B2>A3").unwrap(), one);
+    assert_eq!(pair.parse_move("B2>A3 B3>C3").unwrap(), one);
+    let legal = pair.legal_moves();
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|&&mv| pair.play_unchecked(mv) == pair.play_unchecked(one))
+            .count(),
+        1
+    );
+    let behind = pair.parse_move("B2>B3 B3>B4").unwrap();
+    assert_eq!(
+        pair.play(behind).unwrap().to_string(),
+        "0000000000000000000000000/2/castor:B4,B3/mortal:D4,D2"
+            .parse::<Position>()
+            .unwrap()
+            .to_string()
+    );
+    assert!(pair.parse_move("B3>B2 B2>B3").is_err());
+    assert!(pair.parse_move("B3>A3 B2>E1").is_err(), "not a step");
+    // A win moving both: the first leaves a level 3 the second steps up onto. A step
+    // that wins alone is the plain win, never part of a turn moving both.
+    let high = pos("0000000000032000000000000/1/castor:B3,C3/mortal:A1,E5");
+    let win = high.parse_move("B3>A4 C3>B3#").unwrap();
+    assert!(matches!(win, Move::MoveBothWin { .. }));
+    assert_eq!(high.play(win).unwrap().winner(), Some(Player::First));
+    let tower = pos("0000000300032000000000000/1/castor:B3,C3/mortal:A1,E5");
+    assert!(tower.parse_move("C3>C4#").is_ok());
+    assert!(tower.parse_move("C3>C4 B3>B2").is_err());
+    assert!(
+        tower.parse_move("B3>C4 C3>B3#").is_err(),
+        "the plain win C3>C4#"
+    );
+    // Hypnus holds the turn moving both only when one worker is higher.
+    let level = pos("0000000000000000000000000/1/castor:B3,D3/hypnus:C4,C2");
+    assert!(level.parse_move("B3>B4 D3>D4").is_ok());
+    let higher = pos("0000000000010000000000000/1/castor:B3,D3/hypnus:C4,C2");
+    assert!(higher.parse_move("B3>B4 D3>D4").is_err());
+    assert!(higher.parse_move("^A4^E4").is_ok());
+    // His lone worker moves without a build (B3>C3) or builds without a move (^B4).
+    let lone = pos("1000000000000000000000000/1/castor:B3/medusa:C4,C2");
+    let step = lone.parse_move("B3>C3").unwrap();
+    assert_eq!(
+        step,
+        Move::Step {
+            from: sq("B3"),
+            to: sq("C3")
+        }
+    );
+    assert_eq!(
+        lone.play(step).unwrap().to_string(),
+        "1000000000000000000000000/2/castor:C3/medusa:C4,C2"
+    );
+    let still = lone.parse_move("^B4").unwrap();
+    assert_eq!(still.to_string(), "^B4");
+    assert_eq!(
+        lone.play(still).unwrap().to_string(),
+        "1000001000000000000000000/2/castor:B3/medusa:C4,C2"
+    );
 }
 
 #[test]

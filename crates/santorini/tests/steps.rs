@@ -158,6 +158,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Aeolus
                 | God::Selene
                 | God::Hippolyta
+                | God::Castor
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -692,4 +693,39 @@ fn clios_turns_walk_as_their_steps() {
         "Clio has no move of her own"
     );
     assert!(moves.len() > 50_000, "{} moves", moves.len());
+}
+
+/// Castor's turns: both moving `B3 C3 D3 D4` (the worker whose end is the other's start
+/// second), his win moving both `C3 B3 D3 C3`, both building `power C4 D4` (or `power D4
+/// C4`), his lone worker's move without a build `B3 C3 power power` and build `power C4`;
+/// his roots' moves walk as their steps.
+#[test]
+fn castors_turns_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Castor);
+    let count = |f: fn(&Move) -> bool| moves.iter().filter(|mv| f(mv)).count();
+    let both = count(|mv| matches!(mv, Move::MoveBoth { .. }));
+    let wins = count(|mv| matches!(mv, Move::MoveBothWin { .. }));
+    let builds = count(|mv| matches!(mv, Move::BuildBoth { .. }));
+    let lone = count(|mv| matches!(mv, Move::Step { .. } | Move::BuildStill { .. }));
+    assert!(
+        both > 4_000 && wins > 5 && builds > 5_000 && lone > 10,
+        "{both} moving both, {wins} wins, {builds} building with both, {lone} lone"
+    );
+    let written = |mv: Move| {
+        mv.steps()
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mv: Move = "D3>D4 B3>B4".parse().unwrap();
+    assert_eq!(mv.to_string(), "B3>B4 D3>D4");
+    assert_eq!(written(mv), "B3 B4 D3 D4");
+    let mv: Move = "C3>D3 D3>E3".parse().unwrap();
+    assert_eq!(written(mv), "D3 E3 C3 D3");
+    let mv: Move = "C3>B3 D3>C3#".parse().unwrap();
+    assert_eq!(written(mv), "C3 B3 D3 C3");
+    let mv: Move = "^D4^C4".parse().unwrap();
+    assert_eq!(mv.to_string(), "^C4^D4");
+    assert_eq!(written(mv), "power C4 D4");
 }
