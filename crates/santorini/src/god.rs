@@ -401,6 +401,27 @@
 //! (santorini-ai's `oppo_worker_xor` and `oppo_worker_kill`). `selene:B3,D3` (no female, as
 //! after a removal) has no dome. santorini-ai bans her against Chronus, so that pair is
 //! refused here ([`God::check_matchup`]).
+//!
+//! The Stymphalians (santorini-ai's `stymphalians.rs`) have three workers, placed in one
+//! set-up turn as Graeae's. A worker moves two or three steps, each an ordinary step (up at
+//! most one level, within Athena's or Nike's flag, Hades's, Aeolus's wind), never through a
+//! worker, a dome or Europa's Talus, and must end neither on nor next to the square it
+//! started from (inside Aphrodite's zone if it started there); it then builds next to where
+//! it ended (Limus's zone holds). Each end square is one move, whatever the paths: the text
+//! is a mortal's, `B3>D5^E5`, `B3>D5#`, the path unwritten, as santorini-ai writes it. A
+//! step from level 2 onto a level 3 where the move may end (off the perimeter against
+//! Hera) wins there, as the second step or the third; a step onto level 3 next to the
+//! start, or from level 3, is no win, so a worker may end on level 3 without winning.
+//! santorini-ai's reading, which we follow: a square the worker can win on is only a win
+//! (no move ends there otherwise), and one won on at the second step is not passed through
+//! to a third (a path there from level 3 included). Against Persephone the moves are those
+//! along a path with some step up (it may come down again after), if any worker has one,
+//! else every move, as santorini-ai's `stymphalians_vs_persephone_must_climb` finds them
+//! (there a square won on at the second step is passed through when another first step
+//! climbs to it). Against Harpies each step slides on, the next from where the slide
+//! ended, and may cross the square the worker left; a climb from level 2 onto level 3 wins
+//! before any slide. Hypnus holds a worker higher than all the others. No pair with them is
+//! banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -524,13 +545,16 @@ pub enum God {
     /// Has a female worker, who may build a dome on any level next to her instead of the
     /// build, whichever worker moved.
     Selene,
+    /// Has three workers; each moves two or three steps and must end away from where it
+    /// started (not on nor next to its square).
+    Stymphalians,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 48] = [
+    pub const ALL: [God; 49] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -579,6 +603,7 @@ impl God {
         God::Proteus,
         God::Aeolus,
         God::Selene,
+        God::Stymphalians,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -632,6 +657,7 @@ impl God {
             God::Proteus => "proteus",
             God::Aeolus => "aeolus",
             God::Selene => "selene",
+            God::Stymphalians => "stymphalians",
         }
     }
 
@@ -732,6 +758,9 @@ impl God {
             God::Selene => {
                 "has a female worker; instead of her build, the female worker may build a dome at any level next to her, whichever worker moved"
             }
+            God::Stymphalians => {
+                "have three workers; a worker moves two or three steps, ending neither on nor next to where it started"
+            }
         }
     }
 
@@ -781,11 +810,11 @@ impl God {
         matches!(self, God::Europa | God::Selene)
     }
 
-    /// How many workers the god's side places: three for Graeae and Proteus, two for every
-    /// other god.
+    /// How many workers the god's side places: three for Graeae, Proteus and the
+    /// Stymphalians, two for every other god.
     #[inline(always)]
     pub const fn workers(self) -> usize {
-        if matches!(self, God::Graeae | God::Proteus) {
+        if matches!(self, God::Graeae | God::Proteus | God::Stymphalians) {
             3
         } else {
             2

@@ -133,6 +133,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Bia
                 | God::Graeae
                 | God::Harpies
+                | God::Stymphalians
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
@@ -665,4 +666,24 @@ fn selenes_domes_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::Dome { .. }))
         .count();
     assert!(domes > 5_000, "{domes} of {} moves", moves.len());
+}
+
+/// The Stymphalians' moves: `B3 D5 E5` (the worker, where its two or three steps end, the
+/// build) and `B3 D5` (a win), as a mortal's, never ending on or next to the worker's square.
+#[test]
+fn stymphalians_moves_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Stymphalians);
+    let far = moves
+        .iter()
+        .filter(|mv| match mv {
+            Move::Build { from, to, .. } | Move::Win { from, to } => {
+                from.row()
+                    .abs_diff(to.row())
+                    .max(from.col().abs_diff(to.col()))
+                    >= 2
+            }
+            _ => false,
+        })
+        .count();
+    assert!(far > 20_000, "{far} of {} moves", moves.len());
 }
