@@ -102,12 +102,12 @@ pub enum Error {
         /// What is wrong with the square.
         source: SquareError,
     },
-    /// A player has more workers than its god can have (two; Graeae and Proteus three; Jason three once
+    /// A player has more workers than its god can have (two; Graeae, Proteus and the Stymphalians three; Jason three once
     /// his power has placed the third; Hydra eleven), or some but not all of them before
     /// anything is built (set-up places them at once; only a removal after the first build
     /// leaves fewer).
     #[error(
-        "player {player}: expected at most 2 workers, 3 for graeae and proteus, and for jason once he \
+        "player {player}: expected at most 2 workers, 3 for graeae, proteus and stymphalians, and for jason once he \
          has placed his new one, 11 for hydra (none or all of them before anything is \
          built), found {found}"
     )]

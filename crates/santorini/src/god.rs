@@ -458,6 +458,27 @@
 //! never gives the winning climb onto the square the first left. We follow the rule book,
 //! and the counts with those opponents come from santorini-ai with the turn moving both
 //! fixed (see `santorini-more-gods.perft`, batch 63). No pair with him is banned.
+//!
+//! The Stymphalians (santorini-ai's `stymphalians.rs`) have three workers, placed in one
+//! set-up turn as Graeae's. A worker moves two or three steps, each an ordinary step (up at
+//! most one level, within Athena's or Nike's flag, Hades's, Aeolus's wind), never through a
+//! worker, a dome or Europa's Talus, and must end neither on nor next to the square it
+//! started from (inside Aphrodite's zone if it started there); it then builds next to where
+//! it ended (Limus's zone holds). Each end square is one move, whatever the paths: the text
+//! is a mortal's, `B3>D5^E5`, `B3>D5#`, the path unwritten, as santorini-ai writes it. A
+//! step from level 2 onto a level 3 where the move may end (off the perimeter against
+//! Hera) wins there, as the second step or the third; a step onto level 3 next to the
+//! start, or from level 3, is no win, so a worker may end on level 3 without winning.
+//! santorini-ai's reading, which we follow: a square the worker can win on is only a win
+//! (no move ends there otherwise), and one won on at the second step is not passed through
+//! to a third (a path there from level 3 included). Against Persephone the moves are those
+//! along a path with some step up (it may come down again after), if any worker has one,
+//! else every move, as santorini-ai's `stymphalians_vs_persephone_must_climb` finds them
+//! (there a square won on at the second step is passed through when another first step
+//! climbs to it). Against Harpies each step slides on, the next from where the slide
+//! ended, and may cross the square the worker left; a climb from level 2 onto level 3 wins
+//! before any slide. Hypnus holds a worker higher than all the others. No pair with them is
+//! banned.
 
 use core::fmt;
 use core::str::FromStr;
@@ -590,13 +611,16 @@ pub enum God {
     /// Each turn moves one worker and builds with it, or moves both and builds nothing, or
     /// builds with both and moves neither.
     Castor,
+    /// Has three workers; each moves two or three steps and must end away from where it
+    /// started (not on nor next to its square).
+    Stymphalians,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 51] = [
+    pub const ALL: [God; 52] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -648,6 +672,7 @@ impl God {
         God::Hippolyta,
         God::Clio,
         God::Castor,
+        God::Stymphalians,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -704,6 +729,7 @@ impl God {
             God::Hippolyta => "hippolyta",
             God::Clio => "clio",
             God::Castor => "castor",
+            God::Stymphalians => "stymphalians",
         }
     }
 
@@ -813,6 +839,9 @@ impl God {
             God::Castor => {
                 "moves one worker and builds with it, or moves both workers without building, or builds with both workers without moving"
             }
+            God::Stymphalians => {
+                "have three workers; a worker moves two or three steps, ending neither on nor next to where it started"
+            }
         }
     }
 
@@ -873,11 +902,11 @@ impl God {
         matches!(self, God::Selene | God::Hippolyta)
     }
 
-    /// How many workers the god's side places: three for Graeae and Proteus, two for every
-    /// other god.
+    /// How many workers the god's side places: three for Graeae, Proteus and the
+    /// Stymphalians, two for every other god.
     #[inline(always)]
     pub const fn workers(self) -> usize {
-        if matches!(self, God::Graeae | God::Proteus) {
+        if matches!(self, God::Graeae | God::Proteus | God::Stymphalians) {
             3
         } else {
             2

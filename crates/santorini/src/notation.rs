@@ -202,7 +202,9 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         _ => {}
     }
     // A worker of the player who just moved standing on level 3 got there by the
-    // winning move: the notation has no other way to say the game is over.
+    // winning move: the notation has no other way to say the game is over. Not so where a
+    // god may put or leave a worker there without a win (the Stymphalians' steps along
+    // level 3): then only the `#` says it.
     let just_moved = side.other();
     let displacing = [
         God::Apollo,
@@ -216,6 +218,7 @@ fn parse_position<S: Kernels>(text: &str, gods: Option<[God; 2]>) -> Result<Posi
         God::Hydra,
         God::Proteus,
         God::Castor,
+        God::Stymphalians,
     ]
     .iter()
     .any(|god| gods.contains(god));

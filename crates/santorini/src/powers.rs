@@ -218,6 +218,24 @@ impl<S: Kernels> Position<S> {
             self.for_each_proteus_move(mine, self.limits(), climbs, each);
             return;
         }
+        if self.gods[1 - self.side.index()] == God::Persephone
+            && self.gods[self.side.index()] == God::Stymphalians
+        {
+            // The Stymphalians: the moves along a path that climbs, if there are any (a
+            // path may climb and come down again: see `for_each_stymphalians_climb`).
+            let mut climbs = false;
+            for from in self.workers[self.side.index()] {
+                self.for_each_stymphalians_climb(from, &mut |_| climbs = true);
+            }
+            if climbs {
+                for from in self.workers[self.side.index()] {
+                    self.for_each_stymphalians_climb(from, each);
+                }
+                return;
+            }
+            self.for_each_unforced_move(each);
+            return;
+        }
         if self.gods[1 - self.side.index()] == God::Persephone {
             // Persephone: only the turns that climb, if there are any. Achilles's and
             // Bellerophon's power turns do not count towards whether there are (neither need
@@ -542,6 +560,18 @@ impl<S: Kernels> Position<S> {
         }
         if god == God::Proteus && mine.len() >= 2 {
             self.for_each_proteus_move(movers, limits, false, each);
+            return;
+        }
+        if god == God::Stymphalians {
+            if them == God::Harpies {
+                for from in movers {
+                    self.for_each_stymphalians_move_slid(from, each);
+                }
+            } else {
+                for from in movers {
+                    self.for_each_stymphalians_move(from, limits, each);
+                }
+            }
             return;
         }
         if god == God::Artemis && them == God::Harpies {
@@ -1407,6 +1437,199 @@ impl<S: Kernels> Position<S> {
                     each(Move::Build { from, to, build });
                 }
             }
+        }
+    }
+
+    /// One step of a worker from `at` under `limits`: the free squares next to it (no worker,
+    /// dome or Talus in `blocked`) within its height rule and Aeolus's wind.
+    fn limited_steps(&self, at: Square, blocked: Bitboard, limits: Limits) -> Bitboard {
+        let h = self.height(at);
+        (neighbours(at) - blocked)
+            .iter()
+            .filter(|&to| limits.step(h, self.height(to)) && limits.calm(at, to))
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    /// The squares of `squares` higher than `at`.
+    fn higher_than(&self, squares: Bitboard, at: Square) -> Bitboard {
+        let h = self.height(at);
+        squares
+            .iter()
+            .filter(|&square| self.height(square) > h)
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    /// The Stymphalians' build after their worker went from `from` to `to`: next to `to`,
+    /// off every worker, dome, Talus and Limus's zone (`from` is never next to `to`).
+    fn stymphalians_builds(
+        &self,
+        from: Square,
+        to: Square,
+        unbuildable: Bitboard,
+        each: &mut impl FnMut(Move),
+    ) {
+        let occupied = self.workers[0] | self.workers[1];
+        for build in neighbours(to) - occupied - self.blocked() - unbuildable {
+            each(Move::Build { from, to, build });
+        }
+    }
+
+    /// The Stymphalians' moves of the worker on `from` (santorini-ai's `stymphalians.rs`):
+    /// two or three steps, each within `limits` (Athena's or Nike's flag, Hades's, Aeolus's
+    /// wind), never through a worker, a dome or the Talus, ending neither on nor next to
+    /// `from` (and in Aphrodite's zone if it starts there). A step from level 2 onto a
+    /// level 3 where the move may end (and win, off the perimeter against Hera) wins there,
+    /// as the second or the third step; such a square is then only a win: no move ends on it
+    /// otherwise and, won on the second step, no third step goes on from it. The squares the
+    /// worker reaches in one step are not passed through again (nothing is lost: their
+    /// neighbours are reached in two). Each end square is one move (its paths are not
+    /// written: `B3>D5^E5`, `B3>D5#`).
+    fn for_each_stymphalians_move(
+        &self,
+        from: Square,
+        limits: Limits,
+        each: &mut impl FnMut(Move),
+    ) {
+        let blocked = self.workers[0] | self.workers[1] | self.blocked();
+        let near = neighbours(from).with(from);
+        let ends = (Bitboard::FULL - blocked - near)
+            .iter()
+            .filter(|&to| limits.may_end(from, to))
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        let winnable = (ends & self.levels.at(3))
+            .iter()
+            .filter(|&to| limits.may_win_on(to))
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        let first = self.limited_steps(from, blocked, limits);
+        // The squares not yet reached in one step, nor won on.
+        let mut fresh = Bitboard::FULL - first - from.bitboard();
+        let mut wins = Bitboard::EMPTY;
+        let mut second = Bitboard::EMPTY;
+        for at in first {
+            let next = self.limited_steps(at, blocked, limits);
+            if self.height(at) == 2 {
+                let won = next & winnable & fresh;
+                wins |= won;
+                fresh -= won;
+            }
+            second |= next;
+        }
+        second &= fresh;
+        let mut third = Bitboard::EMPTY;
+        for at in second {
+            let next = self.limited_steps(at, blocked, limits);
+            if self.height(at) == 2 {
+                let won = next & winnable & fresh;
+                wins |= won;
+                fresh -= won;
+            }
+            third |= next;
+        }
+        for to in wins {
+            each(Move::Win { from, to });
+        }
+        for to in (second | third) & ends & fresh {
+            self.stymphalians_builds(from, to, limits.unbuildable, each);
+        }
+    }
+
+    /// The Stymphalians' moves of the worker on `from` along a path that climbs, as
+    /// Persephone demands (santorini-ai's `stymphalians_vs_persephone_must_climb`): some step
+    /// of the two or three goes up, and the path may come down again after it. A climb from
+    /// level 2 onto a level 3 where the move may end wins there, and no other move ends on
+    /// it; a third step may still go on from it. The squares reached by a climb in one step
+    /// are not passed through again, nor those reached in one step then on the flat or down
+    /// in a second.
+    fn for_each_stymphalians_climb(&self, from: Square, each: &mut impl FnMut(Move)) {
+        let blocked = self.workers[0] | self.workers[1] | self.blocked();
+        let limits = self.limits();
+        let steps = |at: Square| self.limited_steps(at, blocked, limits);
+        let mut ends = Bitboard::FULL - blocked - neighbours(from).with(from);
+        let mut wins = Bitboard::EMPTY;
+        // The steps `next` from `at`, less the wins they make (taken off `ends`).
+        let mut less_wins = |at: Square, next: Bitboard| {
+            if self.height(at) != 2 {
+                return next;
+            }
+            let won = next & ends & self.levels.at(3);
+            wins |= won;
+            ends -= won;
+            next - won
+        };
+        let first = steps(from);
+        let first_up = self.higher_than(first, from);
+        let (mut second_up, mut second_flat) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for at in first_up {
+            second_up |= less_wins(at, steps(at));
+        }
+        for at in first - first_up {
+            let next = less_wins(at, steps(at));
+            let up = self.higher_than(next, at);
+            second_up |= up;
+            second_flat |= next - up;
+        }
+        second_up -= first_up.with(from);
+        second_flat -= first.with(from) | self.levels.at(3);
+        let mut third = Bitboard::EMPTY;
+        for at in second_up {
+            third |= less_wins(at, steps(at));
+        }
+        for at in second_flat {
+            third |= less_wins(at, self.higher_than(steps(at), at));
+        }
+        for to in wins {
+            each(Move::Win { from, to });
+        }
+        for to in (second_up | third) & ends {
+            self.stymphalians_builds(from, to, Bitboard::EMPTY, each);
+        }
+    }
+
+    /// The Stymphalians' moves of the worker on `from` against Harpies (santorini-ai's
+    /// `stymphalians_move_gen_vs_harpies`): each of the two or three steps slides on, the
+    /// next from where the slide ended; a step may cross the square the worker left. A climb
+    /// from level 2 onto a level 3 where the move may end wins there, before any slide, and
+    /// no other move ends on it; the move ends where the last slide ends, neither on nor next
+    /// to `from`.
+    fn for_each_stymphalians_move_slid(&self, from: Square, each: &mut impl FnMut(Move)) {
+        let limits = self.limits();
+        let others = (self.workers[0] | self.workers[1]).without(from);
+        let blocked = others | self.blocked();
+        let mut ends = Bitboard::FULL - blocked - neighbours(from).with(from);
+        let steps = |at: Square| self.limited_steps(at, blocked, limits);
+        let mut second = Bitboard::EMPTY;
+        for step in steps(from) {
+            let at = self.harpies_slide(from, step, others);
+            let mut next = steps(at);
+            if self.height(at) == 2 {
+                let won = next & ends & self.levels.at(3);
+                for to in won {
+                    each(Move::Win { from, to });
+                }
+                ends -= won;
+                next -= won;
+            }
+            for step in next {
+                second = second.with(self.harpies_slide(at, step, others));
+            }
+        }
+        let mut third = Bitboard::EMPTY;
+        for at in second {
+            let mut next = steps(at);
+            if self.height(at) == 2 {
+                let won = next & ends & self.levels.at(3);
+                for to in won {
+                    each(Move::Win { from, to });
+                }
+                ends -= won;
+                next -= won;
+            }
+            for step in next {
+                third = third.with(self.harpies_slide(at, step, others));
+            }
+        }
+        for to in (second | third) & ends {
+            self.stymphalians_builds(from, to, Bitboard::EMPTY, each);
         }
     }
 

@@ -246,7 +246,7 @@ fn malformed_positions_get_an_error_naming_the_part() {
         ),
         (
             "0000000000000000000000000/1/mortal:B3/mortal:C4,C2",
-            "player 1: expected at most 2 workers, 3 for graeae and proteus, and for jason once he has placed his new one, 11 for hydra (none or all of them before anything is built), found 1",
+            "player 1: expected at most 2 workers, 3 for graeae, proteus and stymphalians, and for jason once he has placed his new one, 11 for hydra (none or all of them before anything is built), found 1",
         ),
         (
             "0000000000000000000000000/1/mortal:B3,D3,E3/mortal:C4,C2",

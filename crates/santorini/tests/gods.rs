@@ -77,13 +77,17 @@ const HIPPOLYTA_IDS: usize = 48 * 6 + 5 + 28 + 2;
 /// from playouts to positions where her coins matter and three written by hand.
 const CLIO_IDS: usize = 48 * 6 + 5 + 85;
 
-/// Batch 65: the tenth session's gods against each other, six roots a pair (Hippolyta and
-/// Clio).
-const NEW_AGAINST_NEW_IDS: usize = 6;
+/// Batch 65: the tenth session's gods against each other, six roots a pair (Hippolyta,
+/// Clio, Castor and the Stymphalians: six pairs).
+const NEW_AGAINST_NEW_IDS: usize = 6 * 6;
 
 /// The number of roots in batch 63: Castor against every god and the mortal in both seats
 /// (48 times six), himself (five), and 22 hand-made roots.
 const CASTOR_IDS: usize = 48 * 6 + 5 + 22;
+
+/// The Stymphalians' roots (batch 64): every god in both seats from the start and two middle
+/// games (48 times six), themselves from the start and four, 27 hand-made.
+const STYMPHALIANS_IDS: usize = 48 * 6 + 5 + 27;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
@@ -165,6 +169,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + CLIO_IDS
             + NEW_AGAINST_NEW_IDS
             + CASTOR_IDS
+            + STYMPHALIANS_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -1913,6 +1918,77 @@ fn each_power_plays_as_its_rule_says() {
     assert_eq!(
         lone.play(still).unwrap().to_string(),
         "1000001000000000000000000/2/castor:B3/medusa:C4,C2"
+    );
+
+    // The Stymphalians: three workers placed in one set-up turn, as Graeae's.
+    let set_up = pos("0000000000000000000000000/1/stymphalians/mortal");
+    assert_eq!(set_up.legal_moves().len(), 25 * 24 * 23 / 6);
+    // A worker moves two or three steps, never through a worker, and ends neither on nor
+    // next to where it started: B3 reaches D5 through C3 and D4 (C4 is taken), but not B4
+    // or A4 (next to it), nor C4 (taken); E5 does not reach A1 (four steps).
+    let distance = |a: bitgames_santorini::Square, b: bitgames_santorini::Square| {
+        a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col()))
+    };
+    let birds = pos("0000000000000000000000000/1/stymphalians:B3,D3,E5/mortal:C4,C2");
+    let moves = birds.legal_moves();
+    assert_eq!(moves.len(), 148);
+    for mv in &moves {
+        let Move::Build { from, to, .. } = *mv else {
+            panic!("{mv}: not a move and build");
+        };
+        assert!((2..=3).contains(&distance(from, to)), "{mv}");
+    }
+    let far = birds.play(birds.parse_move("B3>D5^E4").unwrap()).unwrap();
+    assert_eq!(
+        far.to_string(),
+        "0000000001000000000000000/2/stymphalians:D5,E5,D3/mortal:C4,C2"
+    );
+    for bad in ["B3>B4^B5", "B3>A4^A5", "E5>A1^A2", "B3>C4^C5"] {
+        assert!(birds.parse_move(bad).is_err(), "{bad}");
+    }
+    // A step from level 2 onto level 3 next to the start (A5 to B5) is no win; on along
+    // level 3 to C5 the move ends there without one, and the text reads it as no win.
+    let high = pos("2330023300000000000000000/1/stymphalians:A5,D1,E1/mortal:E5,A1");
+    let walked = high.play(high.parse_move("A5>C5^D5").unwrap()).unwrap();
+    assert_eq!(walked.winner(), None);
+    assert_eq!(pos(&walked.to_string()), walked);
+    assert!(high.parse_move("A5>B5^C5").is_err());
+    // A climb from level 2 onto level 3 where the move may end wins there (A5, B5, C5 on
+    // levels 1, 2 and 3), and no move ends there otherwise.
+    let climb = pos("1230000000000000000000000/1/stymphalians:A5,D1,E1/mortal:E5,A1");
+    let won = climb.play(climb.parse_move("A5>C5#").unwrap()).unwrap();
+    assert_eq!(won.winner(), Some(Player::First));
+    assert!(climb.legal_moves().iter().all(|mv| !matches!(
+        mv,
+        Move::Build { to, .. } if to.to_string() == "C5"
+    )));
+    // Against Persephone only the paths that climb, as santorini-ai's test board has it:
+    // C1 on level 3 climbs back onto D1 from D2 and goes on to E1, its only end.
+    let persephone = pos("0000000000002224442400330/1/stymphalians:A1,B1,C1/persephone:D5,E5");
+    let mut from_c1: Vec<String> = persephone
+        .legal_moves()
+        .iter()
+        .map(Move::to_string)
+        .filter(|mv| mv.starts_with("C1"))
+        .collect();
+    from_c1.sort();
+    assert_eq!(from_c1, ["C1>E1^D1", "C1>E1^D2"]);
+    // santorini-ai's two readings of a square won on at the second step (B3, from A4 on
+    // level 2): its generator against Persephone still passes through it from B4 (A5 up
+    // onto B4, along level 3 to B3, down to A2); its plain one does not.
+    let board = "2440023400434000000000000/1/stymphalians:A5,D1,E1/";
+    let through = pos(&format!("{board}persephone:E5,E4"));
+    let plain = pos(&format!("{board}mortal:E5,E4"));
+    for against in [&through, &plain] {
+        assert!(against.parse_move("A5>B3#").is_ok());
+    }
+    assert!(through.parse_move("A5>A2^A1").is_ok());
+    assert!(plain.parse_move("A5>A2^A1").is_err());
+    // On a flat board none climbs, so every move is allowed.
+    let flat = "0000000000000000000000000/1/stymphalians:A5,C3,E1/";
+    assert_eq!(
+        pos(&format!("{flat}persephone:E5,A1")).legal_moves().len(),
+        pos(&format!("{flat}mortal:E5,A1")).legal_moves().len()
     );
 }
 

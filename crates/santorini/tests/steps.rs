@@ -134,6 +134,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Graeae
                 | God::Harpies
                 | God::Clio
+                | God::Stymphalians
         ) {
             continue; // Their powers change which plain moves exist, not their steps.
         }
@@ -728,4 +729,24 @@ fn castors_turns_walk_as_their_steps() {
     let mv: Move = "^D4^C4".parse().unwrap();
     assert_eq!(mv.to_string(), "^C4^D4");
     assert_eq!(written(mv), "power C4 D4");
+}
+
+/// The Stymphalians' moves: `B3 D5 E5` (the worker, where its two or three steps end, the
+/// build) and `B3 D5` (a win), as a mortal's, never ending on or next to the worker's square.
+#[test]
+fn stymphalians_moves_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Stymphalians);
+    let far = moves
+        .iter()
+        .filter(|mv| match mv {
+            Move::Build { from, to, .. } | Move::Win { from, to } => {
+                from.row()
+                    .abs_diff(to.row())
+                    .max(from.col().abs_diff(to.col()))
+                    >= 2
+            }
+            _ => false,
+        })
+        .count();
+    assert!(far > 20_000, "{far} of {} moves", moves.len());
 }
