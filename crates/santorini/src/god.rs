@@ -252,7 +252,7 @@
 //! workers, on a square next to it without a worker or a dome (the square the mover left is
 //! free). A position is one move whichever of her still workers builds, so the turn is still
 //! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
-//! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
+//! climb needs no build. santorini-ai bans her against Nemesis, so that pair is refused here.
 //!
 //! Jason (santorini-ai's `jason.rs`) places two workers and plays as a mortal; once a game,
 //! instead of his normal turn, he may place a new worker on an unoccupied ground-level
@@ -401,6 +401,22 @@
 //! (santorini-ai's `oppo_worker_xor` and `oppo_worker_kill`). `selene:B3,D3` (no female, as
 //! after a removal) has no dome. santorini-ai bans her against Chronus, so that pair is
 //! refused here ([`God::check_matchup`]).
+//!
+//! Nemesis (santorini-ai's `nemesis.rs`) moves and builds as a mortal; then, if no worker of
+//! the opponent stands next to any of hers (where they stand after her move), she may trade
+//! places with the opponent: as many of the opponent's workers as possible take her
+//! workers' squares, and hers take theirs. With two workers each, both pairs trade; with
+//! one opponent worker left it trades with either of hers; against three or more
+//! (Proteus, Jason after his power, Hydra) any two of theirs trade with her two; a lone
+//! worker of hers (after Theseus) trades with any one of theirs. The traded workers are put,
+//! not moved: no win, no Harpies' slide, no limit on steps. A win ends her turn with no
+//! trade. The turn is a [`crate::Move::Trade`], written as santorini-ai writes it:
+//! `B3>C3^C4[D5]` (her worker on C3 trades with the one on D5), `B3>C3^C4[C3,D5]` (her
+//! other worker trades with D5), `B3>C3^C4[D5,E5]` (C3 with D5, her other worker with E5).
+//! Her workers being alike, the two orders of a double trade are one position, one move
+//! (in square order), unless the opponent is Selene and her female worker is traded: then
+//! where the female ends is the difference, and both are moves. santorini-ai bans her
+//! against Aphrodite, Bia, Graeae and Medusa (and Clio), so those pairs are refused here.
 
 use core::fmt;
 use core::str::FromStr;
@@ -524,13 +540,16 @@ pub enum God {
     /// Has a female worker, who may build a dome on any level next to her instead of the
     /// build, whichever worker moved.
     Selene,
+    /// At the end of her turn, if no opponent worker neighbours hers, may make as many of
+    /// the opponent's workers as possible trade places with hers.
+    Nemesis,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 48] = [
+    pub const ALL: [God; 49] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -579,6 +598,7 @@ impl God {
         God::Proteus,
         God::Aeolus,
         God::Selene,
+        God::Nemesis,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -632,6 +652,7 @@ impl God {
             God::Proteus => "proteus",
             God::Aeolus => "aeolus",
             God::Selene => "selene",
+            God::Nemesis => "nemesis",
         }
     }
 
@@ -732,16 +753,20 @@ impl God {
             God::Selene => {
                 "has a female worker; instead of her build, the female worker may build a dome at any level next to her, whichever worker moved"
             }
+            God::Nemesis => {
+                "at the end of her turn, if none of the opponent's workers neighbour hers, may force as many of the opponent's workers as possible to take the spaces her workers occupy, and hers to take theirs"
+            }
         }
     }
 
     /// Whether `gods` (player 1's first) may play each other here, or
     /// [`Error::UnsupportedMatchup`] saying why not: Harpies against Hermes is banned, as
     /// santorini-ai bans it (her slide would make his travel ambiguous: a slid step reads
-    /// as a travel), and Selene against Chronus, as santorini-ai bans it. The position
-    /// reader and [`crate::Position::try_with_gods`] refuse those pairs (and Harpies
-    /// against Hydra, not written yet). The other pairs santorini-ai bans (Hades and Pan,
-    /// Chronus and Atlas, ...) still play here, as they always have.
+    /// as a travel), Selene against Chronus, and Nemesis against Aphrodite, Bia, Graeae
+    /// and Medusa, as santorini-ai bans them (its `matchup.rs`; it bans her against Clio,
+    /// not shipped here, too). The position reader and [`crate::Position::try_with_gods`] refuse
+    /// those pairs. The other pairs santorini-ai bans (Hades and Pan, Chronus and Atlas,
+    /// ...) still play here, as they always have.
     pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
         let [first, second] = gods;
         let why = match gods {
@@ -751,6 +776,14 @@ impl God {
             [God::Chronus, God::Selene] | [God::Selene, God::Chronus] => {
                 "santorini-ai bans Selene against Chronus (her domes on any level would count as his towers)"
             }
+            [
+                God::Nemesis,
+                God::Aphrodite | God::Bia | God::Graeae | God::Medusa,
+            ]
+            | [
+                God::Aphrodite | God::Bia | God::Graeae | God::Medusa,
+                God::Nemesis,
+            ] => "santorini-ai bans Nemesis against Aphrodite, Bia, Graeae and Medusa",
             _ => return Ok(()),
         };
         Err(Error::UnsupportedMatchup { first, second, why })

@@ -156,6 +156,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Proteus
                 | God::Aeolus
                 | God::Selene
+                | God::Nemesis
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -665,4 +666,25 @@ fn selenes_domes_walk_as_their_steps() {
         .filter(|mv| matches!(mv, Move::Dome { .. }))
         .count();
     assert!(domes > 5_000, "{domes} of {} moves", moves.len());
+}
+
+/// Nemesis's trades: `B3 C3 power C4 D5` and `B3 C3 power C4 D5 E5` (the squares as
+/// santorini-ai writes them), her other worker's `B3 C3 power C4 C3 D5`.
+#[test]
+fn nemesis_trades_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Nemesis);
+    let (mut doubles, mut singles) = (0, 0);
+    for mv in &moves {
+        if let Move::Trade { trades, .. } = mv {
+            match trades {
+                [Some(_), Some(_)] => doubles += 1,
+                _ => singles += 1,
+            }
+        }
+    }
+    assert!(
+        doubles > 2_000 && singles > 300,
+        "{doubles} double trades, {singles} single of {} moves",
+        moves.len()
+    );
 }
