@@ -111,6 +111,7 @@ impl<S: Kernels> Evaluate for Position<S> {
             | Move::BuildBlocks { from, to, .. }
             | Move::Shift { from, to, .. }
             | Move::BuildWind { from, to, .. }
+            | Move::Trade { from, to, .. }
             | Move::FlipBuild { from, to, .. }
             | Move::Drag { from, to, .. } => {
                 i32::from(self.height(to)) - i32::from(self.height(from))

@@ -252,7 +252,7 @@
 //! workers, on a square next to it without a worker or a dome (the square the mover left is
 //! free). A position is one move whichever of her still workers builds, so the turn is still
 //! written `B3>C3^C4`. A move after which no still worker can build is no turn; a winning
-//! climb needs no build. santorini-ai bans her against Nemesis, which we do not ship.
+//! climb needs no build. santorini-ai bans her against Nemesis, so that pair is refused here.
 //!
 //! Jason (santorini-ai's `jason.rs`) places two workers and plays as a mortal; once a game,
 //! instead of his normal turn, he may place a new worker on an unoccupied ground-level
@@ -433,7 +433,7 @@
 //! down; the move text here does not). The coins are kept per player in the position
 //! ([`crate::Position::coins`]), written `clio[1|C4,D2]` as santorini-ai writes them: the
 //! coins she has left, then the squares of those on the board (`clio` alone before her first
-//! build). No pair with her is banned here; santorini-ai bans Nemesis against her.
+//! build). santorini-ai bans Nemesis against her, so that pair is refused here.
 //!
 //! Castor (Castor and Pollux, santorini-ai's `castor.rs`) takes one of three turns: one worker
 //! moves and builds as a mortal's; or both his workers move, one after the other in either
@@ -479,6 +479,22 @@
 //! ended, and may cross the square the worker left; a climb from level 2 onto level 3 wins
 //! before any slide. Hypnus holds a worker higher than all the others. No pair with them is
 //! banned.
+//!
+//! Nemesis (santorini-ai's `nemesis.rs`) moves and builds as a mortal; then, if no worker of
+//! the opponent stands next to any of hers (where they stand after her move), she may trade
+//! places with the opponent: as many of the opponent's workers as possible take her
+//! workers' squares, and hers take theirs. With two workers each, both pairs trade; with
+//! one opponent worker left it trades with either of hers; against three or more
+//! (Proteus, Jason after his power, Hydra) any two of theirs trade with her two; a lone
+//! worker of hers (after Theseus) trades with any one of theirs. The traded workers are put,
+//! not moved: no win, no Harpies' slide, no limit on steps. A win ends her turn with no
+//! trade. The turn is a [`crate::Move::Trade`], written as santorini-ai writes it:
+//! `B3>C3^C4[D5]` (her worker on C3 trades with the one on D5), `B3>C3^C4[C3,D5]` (her
+//! other worker trades with D5), `B3>C3^C4[D5,E5]` (C3 with D5, her other worker with E5).
+//! Her workers being alike, the two orders of a double trade are one position, one move
+//! (in square order), unless the opponent is Selene or Hippolyta and her female worker is traded: then
+//! where the female ends is the difference, and both are moves. santorini-ai bans her
+//! against Aphrodite, Bia, Clio, Graeae and Medusa, so those pairs are refused here.
 
 use core::fmt;
 use core::str::FromStr;
@@ -614,13 +630,16 @@ pub enum God {
     /// Has three workers; each moves two or three steps and must end away from where it
     /// started (not on nor next to its square).
     Stymphalians,
+    /// At the end of her turn, if no opponent worker neighbours hers, may make as many of
+    /// the opponent's workers as possible trade places with hers.
+    Nemesis,
 }
 
 impl God {
     /// Every god, [`God::Mortal`] first, then the base box's alphabetically, then the others
     /// in the order they were added (their ranks, and so the step encoding's planes, never
     /// move).
-    pub const ALL: [God; 52] = [
+    pub const ALL: [God; 53] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -673,6 +692,7 @@ impl God {
         God::Clio,
         God::Castor,
         God::Stymphalians,
+        God::Nemesis,
     ];
 
     /// The name in the notation (santorini-ai's): lowercase.
@@ -730,6 +750,7 @@ impl God {
             God::Clio => "clio",
             God::Castor => "castor",
             God::Stymphalians => "stymphalians",
+            God::Nemesis => "nemesis",
         }
     }
 
@@ -842,16 +863,19 @@ impl God {
             God::Stymphalians => {
                 "have three workers; a worker moves two or three steps, ending neither on nor next to where it started"
             }
+            God::Nemesis => {
+                "at the end of her turn, if none of the opponent's workers neighbour hers, may force as many of the opponent's workers as possible to take the spaces her workers occupy, and hers to take theirs"
+            }
         }
     }
 
     /// Whether `gods` (player 1's first) may play each other here, or
     /// [`Error::UnsupportedMatchup`] saying why not: Harpies against Hermes is banned, as
     /// santorini-ai bans it (her slide would make his travel ambiguous: a slid step reads
-    /// as a travel), and Selene against Chronus, as santorini-ai bans it. The position
-    /// reader and [`crate::Position::try_with_gods`] refuse those pairs (and Harpies
-    /// against Hydra, not written yet). The other pairs santorini-ai bans (Hades and Pan,
-    /// Chronus and Atlas, ...) still play here, as they always have.
+    /// as a travel), Selene against Chronus, and Nemesis against Aphrodite, Bia, Clio,
+    /// Graeae and Medusa, as santorini-ai bans them (its `matchup.rs`). The position reader and [`crate::Position::try_with_gods`] refuse
+    /// those pairs. The other pairs santorini-ai bans (Hades and Pan, Chronus and Atlas,
+    /// ...) still play here, as they always have.
     pub fn check_matchup(gods: [God; 2]) -> Result<(), Error> {
         let [first, second] = gods;
         let why = match gods {
@@ -861,6 +885,14 @@ impl God {
             [God::Chronus, God::Selene] | [God::Selene, God::Chronus] => {
                 "santorini-ai bans Selene against Chronus (her domes on any level would count as his towers)"
             }
+            [
+                God::Nemesis,
+                God::Aphrodite | God::Bia | God::Clio | God::Graeae | God::Medusa,
+            ]
+            | [
+                God::Aphrodite | God::Bia | God::Clio | God::Graeae | God::Medusa,
+                God::Nemesis,
+            ] => "santorini-ai bans Nemesis against Aphrodite, Bia, Clio, Graeae and Medusa",
             _ => return Ok(()),
         };
         Err(Error::UnsupportedMatchup { first, second, why })

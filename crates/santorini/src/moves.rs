@@ -19,9 +19,11 @@
 //! B2), `B3>C3^C4 TD4` (Europa puts her Talus token on D4), `B3>C3^C4 HD4` (Hydra's new
 //! worker on D4, or her worker on D4 returned to the supply), `B3>C3` (Morpheus moves and
 //! builds nothing), `B3>C3^C4^C4^D4` (Morpheus spends three blocks from his card: two on
-//! C4, one on D4; two builds read as Demeter's text, and the position finds his turn) and
+//! C4, one on D4; two builds read as Demeter's text, and the position finds his turn),
 //! `B3>C3^C4 w=n` (Aeolus sets the wind to the north; santorini-ai's `B3>C3^C4 w=-`, no
-//! wind, reads as `B3>C3^C4`). santorini-ai's `B3>C3!^C4`
+//! wind, reads as `B3>C3^C4`) and `B3>C3^C4[D5]`, `B3>C3^C4[C3,D5]`, `B3>C3^C4[D5,E5]`
+//! (Nemesis's worker on C3 trades places with the opponent worker on D5; her other worker
+//! does; C3 with D5 and her other with E5). santorini-ai's `B3>C3!^C4`
 //! (Athena moved up) reads as
 //! `B3>C3^C4`, and its `B3>C3xD3^C4` (Bia removes the worker on D3) as Bia's `B3>C3^C4`.
 
@@ -352,6 +354,23 @@ pub enum Move {
         /// The build, next to `to`.
         build: Square,
     },
+    /// Nemesis: move, build, then trade places with opponent workers, none of which stands
+    /// next to hers: the one on `trades[0]` with her worker on `to` (the one that moved),
+    /// the one on `trades[1]` with her other worker; at least one is given. Written as
+    /// santorini-ai writes it: `B3>C3^C4[D5]`, `B3>C3^C4[D5,E5]`, and `B3>C3^C4[C3,E5]`
+    /// when only her other worker trades (`to` standing for no trade). With both given, the
+    /// legal move has them in square order unless the order moves Selene's female worker
+    /// (see [`God::Nemesis`](crate::God)).
+    Trade {
+        /// The square the worker leaves.
+        from: Square,
+        /// The square it moves to.
+        to: Square,
+        /// The build, next to `to`.
+        build: Square,
+        /// The opponent workers' squares that her moved and her other worker take.
+        trades: [Option<Square>; 2],
+    },
     /// Morpheus: move and build nothing, the turn's block staying on his card (`B3>C3`).
     Step {
         /// The square the worker leaves.
@@ -595,6 +614,7 @@ impl Move {
             | Move::BuildStill { .. } => Some(God::Castor),
             Move::Shift { .. } => Some(God::Proteus),
             Move::BuildWind { .. } => Some(God::Aeolus),
+            Move::Trade { .. } => Some(God::Nemesis),
         }
     }
 
@@ -781,6 +801,20 @@ impl fmt::Display for Move {
             }
             Move::BuildBoth { builds: [a, b] } => write!(f, "^{a}^{b}"),
             Move::BuildStill { build } => write!(f, "^{build}"),
+            Move::Trade {
+                from,
+                to,
+                build,
+                trades,
+            } => {
+                write!(f, "{from}>{to}^{build}[")?;
+                match trades {
+                    [Some(a), Some(b)] => write!(f, "{a},{b}]"),
+                    [Some(a), None] => write!(f, "{a}]"),
+                    [None, Some(b)] => write!(f, "{to},{b}]"),
+                    [None, None] => f.write_str("]"),
+                }
+            }
         }
     }
 }
@@ -1114,6 +1148,35 @@ fn parse_turn(text: &str, turn: &str) -> Result<Move, Error> {
         });
     }
     let to = square(to)?;
+    if let Some((build, traded)) = build.split_once('[') {
+        // Nemesis's trade, `[D5]`, `[D5,E5]` or `[<to>,E5]` (santorini-ai's: her worker on
+        // `to` trades with the first, her other worker with the second; `to` first when only
+        // the other trades).
+        let expected =
+            "expected [<square>] or [<square>,<square>] after the build (Nemesis's trade)";
+        let traded = traded.strip_suffix(']').ok_or_else(|| syntax(expected))?;
+        let trades = match traded.split_once(',') {
+            None => [Some(square(traded)?), None],
+            Some((a, b)) => {
+                let (a, b) = (square(a)?, square(b)?);
+                if a == b || b == to {
+                    return Err(syntax("two trades with one square"));
+                }
+                [(a != to).then_some(a), Some(b)]
+            }
+        };
+        if trades[0] == Some(to) {
+            return Err(syntax(
+                "her worker on the square it moved to trades with itself",
+            ));
+        }
+        return Ok(Move::Trade {
+            from,
+            to,
+            build: square(build)?,
+            trades,
+        });
+    }
     if let Some((build, dome)) = build.split_once(' ') {
         // Poseidon's extra builds, ` ^<square>` one to three times (any order).
         if let Some(extra) = dome.trim_start().strip_prefix('^') {
@@ -1457,6 +1520,33 @@ mod tests {
                 },
             ),
             (
+                "B3>C3^C4[D5]",
+                Move::Trade {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    trades: [Some(sq("D5")), None],
+                },
+            ),
+            (
+                "B3>C3^C4[C3,D5]",
+                Move::Trade {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    trades: [None, Some(sq("D5"))],
+                },
+            ),
+            (
+                "B3>C3^C4[E5,D5]",
+                Move::Trade {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                    build: sq("C4"),
+                    trades: [Some(sq("E5")), Some(sq("D5"))],
+                },
+            ),
+            (
                 "B3>C3^C4 HD4",
                 Move::BuildHead {
                     from: sq("B3"),
@@ -1527,6 +1617,17 @@ mod tests {
                 assert_eq!(text.to_lowercase().parse::<Move>(), Ok(mv));
             }
             assert_eq!(mv.to_string(), text);
+        }
+        // Nemesis trades with squares, never with her own worker's or twice with one.
+        for bad in [
+            "B3>C3^C4[C3]",
+            "B3>C3^C4[D5,D5]",
+            "B3>C3^C4[D5,C3]",
+            "B3>C3^C4[D5",
+            "B3>C3^C4[]",
+            "B3>C3^C4[D5,E5,A1]",
+        ] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
         // Demeter's builds in square order; Athena's `!` is dropped.
         assert_eq!(

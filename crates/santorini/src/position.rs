@@ -920,6 +920,25 @@ impl<S: Kernels> Position<S> {
         {
             return Ok(canonical);
         }
+        // Nemesis's two trades in the other order: her workers are alike, so the same
+        // position, one move (both orders are moves only when they move a female worker).
+        if let Move::Trade {
+            from,
+            to,
+            build,
+            trades: [Some(a), Some(b)],
+        } = mv
+        {
+            let other = Move::Trade {
+                from,
+                to,
+                build,
+                trades: [Some(b), Some(a)],
+            };
+            if legal.contains(&other) {
+                return Ok(other);
+            }
+        }
         // Theseus's removal ` xD4` and Asteria's or Polyphemus's dome ` XD4` differ only in
         // case: each reads as the other's where the other god moves.
         let theseus = self.gods[self.side.index()] == God::Theseus;

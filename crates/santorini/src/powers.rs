@@ -288,6 +288,7 @@ impl<S: Kernels> Position<S> {
             | Move::BuildTalus { from, to, .. }
             | Move::BuildHead { from, to, .. }
             | Move::BuildWind { from, to, .. }
+            | Move::Trade { from, to, .. }
             | Move::Drag { from, to, .. }
             | Move::Step { from, to }
             | Move::BuildBlocks { from, to, .. }
@@ -765,6 +766,15 @@ impl<S: Kernels> Position<S> {
                 } else {
                     (Bitboard::EMPTY, true)
                 };
+                // Nemesis: whether she may trade at the end of this turn, no opponent worker
+                // standing next to any of hers (where they stand after the move, and where
+                // Harpies slid it).
+                let trades = god == God::Nemesis
+                    && mine
+                        .without(from)
+                        .with(to)
+                        .iter()
+                        .all(|worker| (neighbours(worker) & theirs).is_empty());
                 // Morpheus: no build, one, or as many as his card pays for, on the squares
                 // he may build on.
                 if god == God::Morpheus {
@@ -933,6 +943,9 @@ impl<S: Kernels> Position<S> {
                                     wind,
                                 });
                             }
+                        }
+                        God::Nemesis if allowed && trades => {
+                            self.for_each_nemesis_trade(from, to, build, each);
                         }
                         God::Hephaestus if allowed && h(build) <= 1 => {
                             each(Move::BuildDouble { from, to, build });
@@ -1151,6 +1164,53 @@ impl<S: Kernels> Position<S> {
             ok |= mv == written;
         });
         ok
+    }
+
+    /// Nemesis's trades after her worker moved from `from` to `to` and built on `build`
+    /// (santorini-ai's `nemesis.rs`), no opponent worker standing next to hers: as many of
+    /// the opponent's workers as possible trade places with hers. A lone worker of hers
+    /// trades with any one of theirs; her two with a lone one of theirs, either of hers;
+    /// her two with any two of theirs, the pair in square order (her workers are alike),
+    /// and in the other order too when a female worker (Selene's or Hippolyta's) is among
+    /// them (where she ends is then the difference).
+    fn for_each_nemesis_trade(
+        &self,
+        from: Square,
+        to: Square,
+        build: Square,
+        each: &mut impl FnMut(Move),
+    ) {
+        let me = self.side.index();
+        let theirs = self.workers[1 - me];
+        let mine = self.workers[me].without(from).with(to);
+        let trade = |trades: [Option<Square>; 2]| Move::Trade {
+            from,
+            to,
+            build,
+            trades,
+        };
+        if mine.len() < 2 || theirs.len() < 2 {
+            for square in theirs {
+                each(trade([Some(square), None]));
+                if mine.len() >= 2 {
+                    each(trade([None, Some(square)]));
+                }
+            }
+            return;
+        }
+        let female = if self.gods[1 - me].has_female_worker() {
+            self.token[1 - me].square()
+        } else {
+            None
+        };
+        for a in theirs {
+            for b in theirs - Bitboard::from_bits_truncate((2u64 << a.bit()) - 1) {
+                each(trade([Some(a), Some(b)]));
+                if female == Some(a) || female == Some(b) {
+                    each(trade([Some(b), Some(a)]));
+                }
+            }
+        }
     }
 
     /// Where Harpies force a worker that moved from `from` onto `to`: on, square by square
@@ -2453,6 +2513,26 @@ impl<S: Kernels> Position<S> {
                 self.move_worker(me, from, to);
                 self.raise(build);
                 self.set_token(me, Some(talus));
+            }
+            Move::Trade {
+                from,
+                to,
+                build,
+                trades: [moved, still],
+            } => {
+                // Her other worker, where it stood before the trade.
+                let other = before.workers[me].without(from).iter().next();
+                self.move_worker(me, from, to);
+                self.raise(build);
+                let them = 1 - me;
+                if let Some(square) = moved {
+                    self.move_worker(me, to, square);
+                    self.move_worker(them, square, to);
+                }
+                if let (Some(square), Some(other)) = (still, other) {
+                    self.move_worker(me, other, square);
+                    self.move_worker(them, square, other);
+                }
             }
             Move::FlipBuild {
                 flipped,

@@ -27,6 +27,7 @@
 //! | Proteus's turn `B3>C3^C4` (the worker on B3 fills the square another left for C3) | `B3 power C3 C4` |
 //! | Aeolus's build and the wind set north `B3>C3^C4 w=n` | `B3 C3 power C4 C4` (the square next to C3 in the wind's direction) |
 //! | Hydra's build and new worker or worker returned `B3>C3^C4 HD4` | `B3 C3 C4 D4` |
+//! | Nemesis's build and trade `B3>C3^C4[D5]`, `B3>C3^C4[D5,E5]`, her other worker's `B3>C3^C4[C3,E5]` | `B3 C3 power C4 D5`, `B3 C3 power C4 D5 E5`, `B3 C3 power C4 C3 E5` (as written: the worker her moved one trades with, or its own square for none, then her other's) |
 //! | Ares's build and removal `B3>C3^C4~D4` (his own block back: `B3>C3^C4~C4`) | `B3 C3 power C4 D4` |
 //! | Charon's flip, move and build `(C3>A3)B3>B4^B5`, or win `(C3>A3)B3>C3#` | `B3 C3 B4 B5`, `B3 C3 C3` (his worker, the worker flipped, then the move) |
 //! | CharonV2's flip `B3(C3>A3)^B2` | `B3 C3 B2` (his worker, the worker flipped, the build) |
@@ -139,6 +140,23 @@ impl Move {
                 build,
                 wind,
             } => paths.push(path(&[At(from), At(to), Power, At(build), At(wind)])),
+            // Nemesis: the power, the build, then the squares as santorini-ai writes them:
+            // the opponent worker her moved one trades with (its own square for none), then
+            // the one her other worker trades with. A position has double trades or single
+            // ones, never both, so no path starts another.
+            Move::Trade {
+                from,
+                to,
+                build,
+                trades: [moved, still],
+            } => {
+                let mut steps =
+                    path(&[At(from), At(to), Power, At(build), At(moved.unwrap_or(to))]);
+                if let Some(still) = still {
+                    steps.push(At(still));
+                }
+                paths.push(steps);
+            }
             // Europa: the power, the build, the token's new square.
             Move::BuildTalus {
                 from,
@@ -370,6 +388,9 @@ mod tests {
         assert_eq!(written("B3>C3^C4~D4"), ["B3 C3 power C4 D4"]);
         assert_eq!(written("B3>C3^C4~C4"), ["B3 C3 power C4 C4"]);
         assert_eq!(written("B3>C3^C4 XD4"), ["B3 C3 power C4 D4"]);
+        assert_eq!(written("B3>C3^C4[D5]"), ["B3 C3 power C4 D5"]);
+        assert_eq!(written("B3>C3^C4[D5,E5]"), ["B3 C3 power C4 D5 E5"]);
+        assert_eq!(written("B3>C3^C4[C3,E5]"), ["B3 C3 power C4 C3 E5"]);
         assert_eq!(written("(C4>B3)B3>A3^A4"), ["B3 A3 power C4 A4"]);
         let at = |name: &str| name.parse::<Square>().unwrap();
         let domes = |a: &str, b: &str| Move::BuildDomes {

@@ -78,8 +78,8 @@ const HIPPOLYTA_IDS: usize = 48 * 6 + 5 + 28 + 2;
 const CLIO_IDS: usize = 48 * 6 + 5 + 85;
 
 /// Batch 65: the tenth session's gods against each other, six roots a pair (Hippolyta,
-/// Clio, Castor and the Stymphalians: six pairs).
-const NEW_AGAINST_NEW_IDS: usize = 6 * 6;
+/// Clio, Nemesis, Castor and the Stymphalians: nine pairs, Nemesis against Clio banned).
+const NEW_AGAINST_NEW_IDS: usize = 9 * 6;
 
 /// The number of roots in batch 63: Castor against every god and the mortal in both seats
 /// (48 times six), himself (five), and 22 hand-made roots.
@@ -88,6 +88,11 @@ const CASTOR_IDS: usize = 48 * 6 + 5 + 22;
 /// The Stymphalians' roots (batch 64): every god in both seats from the start and two middle
 /// games (48 times six), themselves from the start and four, 27 hand-made.
 const STYMPHALIANS_IDS: usize = 48 * 6 + 5 + 27;
+
+/// The number of roots in batch 62: Nemesis against every god but Aphrodite, Bia, Graeae
+/// and Medusa in both seats (264 from the driver's roots), herself (5), and 21 hand-made
+/// roots.
+const NEMESIS_IDS: usize = 264 + 5 + 21;
 
 /// santorini-ai's counts for the gods beyond the base box (same conventions).
 const MORE: &str = include_str!("data/santorini-more-gods.perft");
@@ -170,6 +175,7 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
             + NEW_AGAINST_NEW_IDS
             + CASTOR_IDS
             + STYMPHALIANS_IDS
+            + NEMESIS_IDS
     );
     // Polyphemus's roots to depth 2 whatever their size: with his domes unused he has some
     // fifteen thousand turns, so depth 2 reaches millions of leaves (189,636,612 against
@@ -217,6 +223,11 @@ fn perft_matches_santorini_ai_for_the_gods_beyond_the_base_box() {
                 [God::Chronus, God::Polyphemus],
                 [God::Harpies, God::Hermes],
                 [God::Chronus, God::Selene],
+                [God::Nemesis, God::Aphrodite],
+                [God::Nemesis, God::Bia],
+                [God::Nemesis, God::Clio],
+                [God::Nemesis, God::Graeae],
+                [God::Nemesis, God::Medusa],
             ];
             if banned.contains(&[new, other]) || banned.contains(&[other, new]) {
                 continue;
@@ -1990,6 +2001,106 @@ fn each_power_plays_as_its_rule_says() {
         pos(&format!("{flat}persephone:E5,A1")).legal_moves().len(),
         pos(&format!("{flat}mortal:E5,A1")).legal_moves().len()
     );
+
+    // Nemesis: after her move and build, with no opponent worker next to hers, both of the
+    // mortal's workers take her squares and hers theirs: her worker that moved to B4 goes
+    // to E5, her other (D3) to A1. Her workers being alike, either order is the one move.
+    let nemesis = pos("0000000000000000000000000/1/nemesis:B3,D3/mortal:E5,A1");
+    let traded = nemesis
+        .play(nemesis.parse_move("B3>B4^B5[E5,A1]").unwrap())
+        .unwrap();
+    assert_eq!(
+        traded.to_string(),
+        "0100000000000000000000000/2/nemesis:E5,A1/mortal:B4,D3"
+    );
+    assert_eq!(traded.hash(), traded.recompute_hash());
+    assert_eq!(
+        nemesis.parse_move("B3>B4^B5[A1,E5]"),
+        nemesis.parse_move("B3>B4^B5[E5,A1]")
+    );
+    let trades = |position: &Position| {
+        position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| matches!(mv, Move::Trade { .. }))
+            .count()
+    };
+    // No trade when a worker of hers ends next to one of theirs (D4 next to E5), nor when
+    // her other one stands next to one (D4 again, whichever worker moves), nor a single
+    // trade while she could trade two.
+    for bad in [
+        "D3>D4^D5[E5,A1]",
+        "B3>B2^B1[A1,E5]",
+        "B3>B4^B5[E5]",
+        "B3>B4^B5[B4,A1]",
+    ] {
+        assert!(nemesis.parse_move(bad).is_err(), "{bad}");
+    }
+    let near = pos("0000000000000000000000000/1/nemesis:B3,D4/mortal:E5,A1");
+    assert!(near.parse_move("B3>B4^B5[E5,A1]").is_err());
+    assert!(near.parse_move("D4>C4^C5[E5,A1]").is_ok());
+    // A win ends her turn with no trade.
+    let high = pos("0000000000023000000000000/1/nemesis:B3,D3/mortal:E5,A1");
+    assert!(high.parse_move("B3>C3#").is_ok());
+    assert!(high.parse_move("B3>C3^C4[E5,A1]").is_err());
+    // A lone opponent worker trades with either of hers: `[E5]` with the worker that
+    // moved, `[B4,E5]` (santorini-ai's text: the moved worker's own square first) with her
+    // other one.
+    let hydra = pos("0000000000000010000000000/1/nemesis:B3,D3/hydra:E5");
+    let with_moved = hydra
+        .play(hydra.parse_move("B3>B4^B5[E5]").unwrap())
+        .unwrap();
+    assert_eq!(
+        with_moved.to_string(),
+        "0100000000000010000000000/2/nemesis:E5,D3/hydra:B4"
+    );
+    let with_other = hydra
+        .play(hydra.parse_move("B3>B4^B5[B4,E5]").unwrap())
+        .unwrap();
+    assert_eq!(
+        with_other.to_string(),
+        "0100000000000010000000000/2/nemesis:E5,B4/hydra:D3"
+    );
+    assert_eq!(
+        hydra.parse_move("B3>B4^B5[B4,E5]").unwrap().to_string(),
+        "B3>B4^B5[B4,E5]"
+    );
+    // Against three or more (Jason after his power), any two of theirs: three pairs.
+    let jason = pos("0000000000000000000000100/1/nemesis:B3,D3/jason[x]:E5,A1,E1");
+    let pairs: Vec<String> = jason
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| matches!(mv, Move::Trade { .. }) && mv.to_string().starts_with("B3>B4^B5"))
+        .map(|mv| jason.play(mv).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            "0100000000000000000000100/2/nemesis:E5,A1/jason[x]:B4,D3,E1",
+            "0100000000000000000000100/2/nemesis:E5,E1/jason[x]:B4,D3,A1",
+            "0100000000000000000000100/2/nemesis:A1,E1/jason[x]:E5,B4,D3",
+        ]
+    );
+    // Selene's female worker (on A1) ends where the pairing puts her: both orders are moves.
+    let selene = pos("0000000000000000000000000/1/nemesis:B3,D3/selene[A1]:E5,A1");
+    let female = |text: &str| {
+        let next = selene.play(selene.parse_move(text).unwrap()).unwrap();
+        next.token(Player::Second)
+    };
+    assert_eq!(female("B3>B4^B5[E5,A1]"), Some(sq("D3")));
+    assert_eq!(female("B3>B4^B5[A1,E5]"), Some(sq("B4")));
+    assert_eq!(trades(&selene), 2 * trades(&nemesis));
+    // santorini-ai bans her against Aphrodite, Bia, Graeae and Medusa.
+    for other in ["aphrodite", "bia", "graeae", "medusa"] {
+        let text = format!("0000000000000000000000000/1/nemesis:B3,D3/{other}:E5,A1");
+        assert!(
+            matches!(
+                text.parse::<Position>(),
+                Err(Error::UnsupportedMatchup { .. })
+            ),
+            "{other}"
+        );
+    }
 }
 
 #[test]
@@ -2073,7 +2184,17 @@ fn harpies_against_hermes_is_an_error_as_santorini_ai_bans_it() {
             let banned = ([first, second].contains(&God::Harpies)
                 && [first, second].contains(&God::Hermes))
                 || ([first, second].contains(&God::Selene)
-                    && [first, second].contains(&God::Chronus));
+                    && [first, second].contains(&God::Chronus))
+                || ([first, second].contains(&God::Nemesis)
+                    && [
+                        God::Aphrodite,
+                        God::Bia,
+                        God::Clio,
+                        God::Graeae,
+                        God::Medusa,
+                    ]
+                    .iter()
+                    .any(|god| [first, second].contains(god)));
             assert_eq!(God::check_matchup([first, second]).is_err(), banned);
         }
     }

@@ -160,6 +160,7 @@ fn every_path_makes_its_move_and_no_path_starts_another() {
                 | God::Selene
                 | God::Hippolyta
                 | God::Castor
+                | God::Nemesis
         ) {
             continue; // Not among these positions: see their own tests below.
         }
@@ -749,4 +750,25 @@ fn stymphalians_moves_walk_as_their_steps() {
         })
         .count();
     assert!(far > 20_000, "{far} of {} moves", moves.len());
+}
+
+/// Nemesis's trades: `B3 C3 power C4 D5` and `B3 C3 power C4 D5 E5` (the squares as
+/// santorini-ai writes them), her other worker's `B3 C3 power C4 C3 D5`.
+#[test]
+fn nemesis_trades_walk_as_their_steps() {
+    let moves = moves_at_roots_of(God::Nemesis);
+    let (mut doubles, mut singles) = (0, 0);
+    for mv in &moves {
+        if let Move::Trade { trades, .. } = mv {
+            match trades {
+                [Some(_), Some(_)] => doubles += 1,
+                _ => singles += 1,
+            }
+        }
+    }
+    assert!(
+        doubles > 2_000 && singles > 300,
+        "{doubles} double trades, {singles} single of {} moves",
+        moves.len()
+    );
 }
