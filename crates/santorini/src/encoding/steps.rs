@@ -10,7 +10,7 @@
 //!   A legal action is a step that continues some legal move; the move is played when its
 //!   last step is taken.
 //! - **Observation planes** `[10 + 2 * GODS + 16 + 2, 5, 5]` with `GODS` the gods of
-//!   [`God::ALL`] after [`God::Mortal`] (48 today: `[124, 5, 5]`), as seen by the observing player: 0-6 the
+//!   [`God::ALL`] after [`God::Mortal`] (52 today: `[132, 5, 5]`), as seen by the observing player: 0-6 the
 //!   base game's planes (levels 0 to 4 one-hot, own workers, opponent's workers); 7 and 8 all
 //!   ones when the observer's / the opponent's god flag is set ([`Position::god_flag`]: Athena
 //!   moved up last turn, Nike moved down, Polyphemus has used his domes, Achilles or
