@@ -213,7 +213,13 @@ def test_santorini_mask_equals_the_move_list():
 
 @pytest.mark.parametrize(
     "gods",
-    [("apollo", "minotaur"), ("hermes", "prometheus"), ("demeter", "atlas"), ("artemis", "pan")],
+    [
+        ("apollo", "minotaur"),
+        ("hermes", "prometheus"),
+        ("demeter", "atlas"),
+        ("artemis", "pan"),
+        ("castor", "stymphalians"),
+    ],
 )
 def test_pettingzoo_api_with_gods(gods):
     api_test(santorini_gods_v0.env(render_mode="ansi", gods=gods), num_cycles=300)
@@ -227,6 +233,9 @@ def test_pettingzoo_api_with_gods(gods):
         ("demeter", "prometheus"),
         ("hermes", "athena"),
         ("artemis", "pan"),
+        ("castor", "nemesis"),
+        ("stymphalians", "clio"),
+        ("hippolyta", "selene"),
     ],
 )
 def test_santorini_steps_spell_exactly_the_legal_moves(gods):
