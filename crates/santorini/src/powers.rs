@@ -1656,37 +1656,31 @@ impl<S: Kernels> Position<S> {
         let others = (self.workers[0] | self.workers[1]).without(from);
         let blocked = others | self.blocked();
         let mut ends = Bitboard::FULL - blocked - neighbours(from).with(from);
-        let steps = |at: Square| self.limited_steps(at, blocked, limits);
-        let mut second = Bitboard::EMPTY;
-        for step in steps(from) {
-            let at = self.harpies_slide(from, step, others);
-            let mut next = steps(at);
+        let mut wins = Bitboard::EMPTY;
+        // Where the steps from `at` end after their slides, less the wins they make from
+        // level 2 (taken off `ends`).
+        let mut slid_on = |at: Square| {
+            let mut next = self.limited_steps(at, blocked, limits);
             if self.height(at) == 2 {
                 let won = next & ends & self.levels.at(3);
-                for to in won {
-                    each(Move::Win { from, to });
-                }
+                wins |= won;
                 ends -= won;
                 next -= won;
             }
-            for step in next {
-                second = second.with(self.harpies_slide(at, step, others));
-            }
+            next.iter().fold(Bitboard::EMPTY, |slid, step| {
+                slid.with(self.harpies_slide(at, step, others))
+            })
+        };
+        let mut second = Bitboard::EMPTY;
+        for step in self.limited_steps(from, blocked, limits) {
+            second |= slid_on(self.harpies_slide(from, step, others));
         }
         let mut third = Bitboard::EMPTY;
         for at in second {
-            let mut next = steps(at);
-            if self.height(at) == 2 {
-                let won = next & ends & self.levels.at(3);
-                for to in won {
-                    each(Move::Win { from, to });
-                }
-                ends -= won;
-                next -= won;
-            }
-            for step in next {
-                third = third.with(self.harpies_slide(at, step, others));
-            }
+            third |= slid_on(at);
+        }
+        for to in wins {
+            each(Move::Win { from, to });
         }
         for to in (second | third) & ends {
             self.stymphalians_builds(from, to, Bitboard::EMPTY, each);
