@@ -491,6 +491,29 @@ fn observations_show_each_sides_token_on_its_own_plane() {
     assert_eq!(ones(&out, TOKEN_PLANE + 1), Vec::<usize>::new());
 }
 
+/// Morpheus's card is on his token plane as a count: a one on each of the first `card`
+/// squares, 25 at most, so two positions that differ only in his card look different.
+#[test]
+fn observations_show_morpheus_card_as_a_count() {
+    let [planes, rows, cols] = StepTurn::PLANES;
+    let plane = rows * cols;
+    let card_plane = |text: &str, observer: usize, index: usize| -> Vec<i8> {
+        let mut out = vec![9i8; planes * plane];
+        StepTurn::new(text.parse::<Position>().unwrap()).observe(observer, &mut out);
+        out[index * plane..(index + 1) * plane].to_vec()
+    };
+    let count = |card: usize| -> Vec<i8> { (0..plane).map(|k| i8::from(k < card)).collect() };
+    let board = "0000000000000000000000000/1/";
+    let three = format!("{board}morpheus[3]:B3,D3/mortal:C4,C2");
+    assert_eq!(card_plane(&three, 0, TOKEN_PLANE), count(3));
+    assert_eq!(card_plane(&three, 1, TOKEN_PLANE + 1), count(3));
+    assert_eq!(card_plane(&three, 0, TOKEN_PLANE + 1), count(0));
+    let empty = format!("{board}morpheus[0]:B3,D3/mortal:C4,C2");
+    assert_eq!(card_plane(&empty, 0, TOKEN_PLANE), count(0));
+    let full = format!("{board}mortal:B3,D3/morpheus[40]:C4,C2");
+    assert_eq!(card_plane(&full, 0, TOKEN_PLANE + 1), count(25));
+}
+
 #[test]
 fn random_step_games_of_every_god_end() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);

@@ -21,7 +21,7 @@ OpenSpiel's where OpenSpiel has the game (see the native module's docs):
   the power where it applies); planes ``[10 + 2 * G + 18, 5, 5]`` with ``G`` the gods
   other than mortal (``[132, 5, 5]`` with fifty-two): the base game's seven, the god flags (Athena's, Nike's, a once-a-game power spent), both
   gods one-hot, the power chosen, the steps taken this turn, and each side's token (Europa's Talus, Selene's and Hippolyta's female worker, Aeolus's wind as the
-  square next to C3 in its direction, Clio's coins).
+  square next to C3 in its direction, Clio's coins, Morpheus's card as a count).
 
 ``module.env()`` is the environment with the checks of PettingZoo's classic wrappers
 (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``, ``TerminateIllegalWrapper`` with

@@ -23,7 +23,9 @@
 //!   chosen so far this turn, one plane per step; the last two the observer's and the
 //!   opponent's token ([`Position::token`]: Europa's Talus; Aeolus's wind, the square next
 //!   to C3 in its direction), a one on its square, and Clio's coins
-//!   ([`Position::coins`]), a one on each.
+//!   ([`Position::coins`]), a one on each; Morpheus's card ([`Position::card`]) as a
+//!   count, a one on each of the first `card` squares in index order (A5 first), 25 at
+//!   most.
 //! - **Record of the legal actions** ([`Encoding::Legal`]): a copy of the mask.
 
 use bitgames_search::Game;
@@ -188,6 +190,10 @@ impl Encoding for StepTurn {
             for square in self.position.coins(who) {
                 out[(TOKEN_PLANE + offset) * plane + square.index()] = 1;
             }
+            // Morpheus's card (he has no token): a one on the first `card` squares in index
+            // order, A5 first, so a count up to 25 (more blocks than a turn can use twice).
+            let card = usize::from(self.position.card(who)).min(plane);
+            out[(TOKEN_PLANE + offset) * plane..][..card].fill(1);
             let god = self.position.god(who);
             // God::ALL[0] is Mortal: the other gods take planes 9.. and 9 + GODS.. in order.
             if let Some(rank) = God::ALL.iter().position(|&g| g == god).filter(|&r| r > 0) {
