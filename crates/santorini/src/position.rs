@@ -165,12 +165,10 @@ pub struct Position<S: Kernels = Fastest> {
     /// Per player, the square a god's token marks between turns ([`God::has_token`]):
     /// Europa's Talus, none until she first places it; Selene's and Hippolyta's female
     /// worker, set as she places her workers, moved with that worker and cleared when it is
-    /// removed. Aeolus
-    /// keeps his wind here, as the square next to C3 in its direction (none while no wind
-    /// blows): one byte, so the position stays 64 bytes, and hashed as any token. Other gods
-    /// keep none (Morpheus keeps his card in the same byte, [`Position::card`]). A square
-    /// rather than another flag, so that any god with a token on the board (santorini-ai's
-    /// Hippolyta marks a worker too) can keep it here.
+    /// removed. Aeolus keeps his wind here, as the square next to C3 in its direction (none
+    /// while no wind blows): one byte, hashed as any token. Other gods keep none (Morpheus
+    /// keeps his card in the same byte, [`Position::card`]; Clio's coins do not fit it and
+    /// have their own field).
     pub(crate) token: [Token; 2],
     /// Per player, Clio's coins ([`Coins`], [`Position::coins`]); none for every other god.
     /// A field of its own (the only one the base game never reads): see [`Coins`] for why.
@@ -265,9 +263,9 @@ impl<S: Kernels> Position<S> {
     /// The same position with these gods (player 1's first), the god flags cleared
     /// (Athena's, Nike's, Polyphemus's), but a Jason's with three workers: only his new
     /// worker can have made the third, so his power is spent (and the text reads back), and
-    /// the tokens (Europa's, Aeolus's wind) off the board, but a Selene or Hippolyta with
-    /// workers has her female worker on the first of them. The workers stay as they are, unless nothing is
-    /// built yet and a side holds workers its new god cannot have placed (two for Graeae,
+    /// the tokens (Europa's, Aeolus's wind) and Clio's coins off the board, but a Selene or
+    /// Hippolyta with workers has her female worker on the first of them. The workers stay
+    /// as they are, unless nothing is built yet and a side holds workers its new god cannot have placed (two for Graeae,
     /// who places three): then set-up starts again, both sides' workers off the board and
     /// player 1 to place, so that the position is one the rules can reach (and its text
     /// reads back). After the first build any count up to the god's is a game in progress.
@@ -301,7 +299,8 @@ impl<S: Kernels> Position<S> {
         position.god_flag =
             [0, 1].map(|player| gods[player] == God::Jason && position.workers[player].len() == 3);
         // A Selene or Hippolyta given workers on the board has her female worker on the
-        // first of them (in square order), so that she keeps her power (a match from a placed opening).
+        // first of them (in square order), so that she keeps her power (a match from a
+        // placed opening).
         for (player, god) in gods.into_iter().enumerate() {
             if god.has_female_worker()
                 && let Some(first) = position.workers[player].first()
