@@ -53,9 +53,11 @@ pub fn run(smoke: bool, rest: &[OsString]) -> Result<()> {
         dir.join("othello-eval.json").into(),
         "--commit".into(),
         commit.into(),
-        // Positions from games we did not play, with published exact scores.
+        // The accuracy measure: positions with 20-26 empties from games between
+        // other engines, with exact scores (`examples/accuracy_set.rs`).
         "--ffo".into(),
-        root.join("crates/othello/tests/data/ffo-40-59.obf").into(),
+        root.join("crates/othello/tests/data/egaroucid-games-20-26.obf")
+            .into(),
     ];
     if smoke {
         args.push("--smoke".into());

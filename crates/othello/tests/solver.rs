@@ -367,24 +367,31 @@ fn limits_stop_every_thread() {
 }
 
 /// The accuracy set of positions from other engines' games (`examples/accuracy_set.rs`,
-/// `docs/othello-eval.md`): every line parses with a legal move, and the two positions with
-/// the fewest empty squares are solved again to the listed score. (The file's scores came
-/// from this solver; the FFO suite ties the solver to published scores.)
+/// `docs/othello-eval.md`): each line is a game position with the move the game played
+/// there, scored; the positions scored are the children, with 20-26 empty squares. Every
+/// line parses with one legal move, and the two children with the fewest empty squares are
+/// solved again to minus the listed score. (The file's scores came from this solver; the
+/// FFO suite ties the solver to published scores.)
 #[test]
 fn the_accuracy_set_from_other_engines_games_is_well_formed_and_exact() {
-    let problems = ffo::parse(include_str!("data/egaroucid-games-20-24.obf"))
+    let problems = ffo::parse(include_str!("data/egaroucid-games-20-26.obf"))
         .expect("the accuracy set parses");
-    assert_eq!(problems.len(), 413);
-    assert!(problems.iter().all(|p| (21..=25).contains(&p.empties())));
-    let mut smallest: Vec<_> = problems.iter().collect();
-    smallest.sort_by_key(|p| p.empties());
-    for problem in &smallest[..2] {
-        let solution = solve(&problem.position, Limits::NONE).expect("no limit");
-        assert_eq!(
-            Some(solution.score),
-            problem.best_score(),
-            "{}",
-            problem.position
-        );
+    assert_eq!(problems.len(), 791);
+    let mut children = Vec::new();
+    for problem in &problems {
+        assert_eq!(problem.moves.len(), 1, "line {}", problem.line);
+        let (played, score) = problem.moves[0];
+        let child = problem
+            .position
+            .play(played)
+            .unwrap_or_else(|e| panic!("line {}: {e}", problem.line));
+        let empties = child.empty_squares().len();
+        assert!((20..=26).contains(&empties), "line {}", problem.line);
+        children.push((empties, child, -score));
+    }
+    children.sort_by_key(|&(empties, _, _)| empties);
+    for &(_, child, score) in &children[..2] {
+        let solution = solve(&child, Limits::NONE).expect("no limit");
+        assert_eq!(solution.score, score, "{child}");
     }
 }
