@@ -1,9 +1,12 @@
 //! Our own engines ([`Engine`]) behind the same interface as external programs: the engine
 //! keeps its own position on the kernels it was asked for, follows the game by the moves'
-//! text, and answers in the game's notation like any other engine.
+//! text, and answers in the game's notation like any other engine. A game that is not the
+//! one it followed (another line from the same root, as a UCI `position` command may send)
+//! is followed again from the root.
 
 use std::time::Duration;
 
+use bitgames::AnyMove;
 use bitgames_search::Evaluate;
 use bitgames_search::engine::{Engine, EngineKind};
 
@@ -12,15 +15,15 @@ use super::{BoardEngine, Fault, GameSoFar};
 /// One of our engines on the kernels of `G`.
 pub(crate) struct Ours<G: Evaluate> {
     engine: Engine<G>,
-    /// The engine's copy of the game: the position after the first `seen` moves.
+    /// The engine's copy of the game: the position after the moves `followed`.
     position: G,
-    seen: usize,
+    followed: Vec<AnyMove>,
     root: G,
 }
 
 impl<G: Evaluate> std::fmt::Debug for Ours<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} after {} moves", self.engine, self.seen)
+        write!(f, "{:?} after {} moves", self.engine, self.followed.len())
     }
 }
 
@@ -29,7 +32,7 @@ impl<G: Evaluate> Ours<G> {
         Ours {
             engine: Engine::new(kind, seed),
             position: root,
-            seen: 0,
+            followed: Vec::new(),
             root,
         }
     }
@@ -37,20 +40,20 @@ impl<G: Evaluate> Ours<G> {
 
 impl<G: Evaluate> BoardEngine for Ours<G> {
     fn choose(&mut self, game: &GameSoFar<'_>, time: Duration) -> Result<String, Fault> {
-        if game.moves.len() < self.seen {
-            // Another game, or a take-back: start over from the root.
+        if !game.moves.starts_with(&self.followed) {
+            // Another game, a take-back, or another line from the same root: start over.
             self.position = self.root;
-            self.seen = 0;
+            self.followed.clear();
         }
-        for mv in &game.moves[self.seen..] {
-            let text = mv.to_string();
+        for &any in &game.moves[self.followed.len()..] {
+            let text = any.to_string();
             let mv = self
                 .position
                 .parse_move(&text)
                 .map_err(|e| Fault::Failed(format!("cannot follow move {text}: {e}")))?;
             self.engine.observe(&self.position, mv);
             self.position = self.position.play(mv);
-            self.seen += 1;
+            self.followed.push(any);
         }
         self.engine
             .choose(&self.position, time)

@@ -614,4 +614,29 @@ mod tests {
         assert!(started.elapsed() < SLICE * 3, "{:?}", started.elapsed());
         assert!(root.play_text("d3").unwrap().play_text(&mv).is_ok(), "{mv}");
     }
+
+    /// The fuzzer's reproducer (2026-11-29): a second `position` with as many moves as the
+    /// first but other ones. The engine followed the game by its number of moves, so it
+    /// searched the first line's position and answered a move from it (`E2>D3^E3` where
+    /// there is no worker on E2).
+    #[test]
+    fn another_line_of_the_same_length_is_followed_from_the_root() {
+        let root = AnyPosition::start(GameName::Santorini).unwrap();
+        for kind in EngineKind::ALL {
+            let mut searcher = Searcher::new(kind, root, None, 1).unwrap();
+            let mut s = Session::new(GameName::Santorini, kind).unwrap();
+            for line in [
+                &b"position startpos moves place:A1,E2 place:B1,B3"[..],
+                b"position startpos moves place:A1,A2 place:B1,B3",
+            ] {
+                handle(&mut s, line);
+                let Action::Search(mut job) = handle(&mut s, b"go movetime 5").2 else {
+                    panic!("a search")
+                };
+                job.time = Duration::from_millis(5);
+                let mv = searcher.search(&job, &|| true).expect("a move");
+                assert!(job.position().play_text(&mv).is_ok(), "{kind:?}: {mv}");
+            }
+        }
+    }
 }
