@@ -254,25 +254,17 @@ fn main() -> Result<(), String> {
             let untrained = Weights::zero();
             let accuracy = ffo_accuracy(path, &report.weights, start.unwrap_or(&untrained))?;
             eprintln!(
-                "{} ({} positions): fitted {:.2}, start {:.2}, hand {:.2} discs; bias (evaluation minus exact) fitted {:+.2}, start {:+.2}",
+                "{} ({} positions): {}",
                 path.display(),
                 accuracy.positions,
-                accuracy.fitted,
-                accuracy.start,
-                accuracy.hand,
-                accuracy.fitted_bias,
-                accuracy.start_bias
+                accuracy.summary()
             );
             for row in &accuracy.by_empties {
                 eprintln!(
-                    "  {} empties ({} positions): fitted {:.2}, start {:.2}, hand {:.2} discs; bias fitted {:+.2}, start {:+.2}",
+                    "  {} empties ({} positions): {}",
                     row.empties,
                     row.positions,
-                    row.fitted,
-                    row.start,
-                    row.hand,
-                    row.fitted_bias,
-                    row.start_bias
+                    row.summary()
                 );
             }
             Some(accuracy)
@@ -378,27 +370,13 @@ fn manifest(
         "accuracy_ffo": ffo.map(|a| json!({
             "file": args.ffo.as_ref().map(|p| p.display().to_string()),
             "positions": a.positions,
-            "mae_discs": {
-                "fitted": round(a.fitted),
-                "start": round(a.start),
-                "hand": round(a.hand),
-            },
-            "bias_discs": {
-                "fitted": round(a.fitted_bias),
-                "start": round(a.start_bias),
-            },
+            "mae_discs": a.mae_json(),
+            "bias_discs": a.bias_json(),
             "by_empties": a.by_empties.iter().map(|row| json!({
                 "empties": row.empties,
                 "positions": row.positions,
-                "mae_discs": {
-                    "fitted": round(row.fitted),
-                    "start": round(row.start),
-                    "hand": round(row.hand),
-                },
-                "bias_discs": {
-                    "fitted": round(row.fitted_bias),
-                    "start": round(row.start_bias),
-                },
+                "mae_discs": row.mae_json(),
+                "bias_discs": row.bias_json(),
             })).collect::<Vec<_>>(),
         })),
         "per_phase": phases,
@@ -435,6 +413,31 @@ struct FfoAccuracy {
 }
 
 impl FfoAccuracy {
+    /// The errors in one line of the trainer's log.
+    fn summary(&self) -> String {
+        format!(
+            "fitted {:.2}, start {:.2}, hand {:.2} discs; bias (evaluation minus exact) fitted {:+.2}, start {:+.2}",
+            self.fitted, self.start, self.hand, self.fitted_bias, self.start_bias
+        )
+    }
+
+    /// The mean absolute errors, as the manifest records them.
+    fn mae_json(&self) -> serde_json::Value {
+        json!({
+            "fitted": round(self.fitted),
+            "start": round(self.start),
+            "hand": round(self.hand),
+        })
+    }
+
+    /// The biases, as the manifest records them.
+    fn bias_json(&self) -> serde_json::Value {
+        json!({
+            "fitted": round(self.fitted_bias),
+            "start": round(self.start_bias),
+        })
+    }
+
     /// The errors of `fitted`, `start` and the hand-written evaluation on `exact`
     /// (positions with their exact scores), without the breakdown.
     fn measure(exact: &[(Position, i32)], fitted: &Weights, start: &Weights, empties: u32) -> Self {
